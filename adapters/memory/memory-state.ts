@@ -1,0 +1,77 @@
+import type { PendingEvent, StoredDomainEvent } from '../../core/events/domain-event';
+import type { Clock } from '../../core/ports/clock.port';
+import type { IdGenerator } from '../../core/ports/id-generator.port';
+
+/** All data of the in-memory store: named tables of records, and the outbox. */
+export class MemoryState {
+  private readonly tables = new Map<string, Map<string, unknown>>();
+  outbox: StoredDomainEvent[] = [];
+  nextPosition = 1;
+
+  table<T>(name: string): Map<string, T> {
+    let table = this.tables.get(name);
+    if (!table) {
+      table = new Map();
+      this.tables.set(name, table);
+    }
+    return table as Map<string, T>;
+  }
+
+  /** A deep copy: a unit of work writes to a copy and swaps it in on success. */
+  clone(): MemoryState {
+    const copy = new MemoryState();
+    for (const [name, table] of this.tables) copy.tables.set(name, structuredClone(table));
+    copy.outbox = structuredClone(this.outbox);
+    copy.nextPosition = this.nextPosition;
+    return copy;
+  }
+}
+
+/** What every memory repository is built with. */
+export interface MemoryContext {
+  /** The state to read and write (inside a unit of work, its private copy). */
+  state(): MemoryState;
+  clock: Clock;
+  ids: IdGenerator;
+  /**
+   * Runs a change exclusively: waits for a unit of work in progress so its commit cannot
+   * overwrite the change. Inside a unit of work it runs at once.
+   */
+  exclusive<T>(change: () => T | Promise<T>): Promise<T>;
+}
+
+export function appendMemoryEvent(context: MemoryContext, event: PendingEvent): void {
+  const state = context.state();
+  state.outbox.push({
+    id: context.ids.newId(),
+    position: state.nextPosition++,
+    type: event.type,
+    aggregateType: event.aggregateType,
+    aggregateId: event.aggregateId,
+    occurredAt: context.clock.now().toISOString(),
+    payload: structuredClone(event.payload),
+    publishedAt: null,
+  });
+}
+
+/** Applies a change and writes its event, as one step no reader can see half of. */
+export function changeWithMemoryEvent<T>(
+  context: MemoryContext,
+  change: () => T | Promise<T>,
+  event: (result: T) => PendingEvent | null,
+): Promise<T> {
+  return context.exclusive(async () => {
+    const result = await change();
+    const pending = event(result);
+    if (pending) appendMemoryEvent(context, pending);
+    return result;
+  });
+}
+
+/** Records leave the store as copies, so callers can never change stored state by mutation. */
+export const copy = <T>(value: T): T => structuredClone(value);
+
+export const byNewest =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T): number =>
+    key(b).localeCompare(key(a));

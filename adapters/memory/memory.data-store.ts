@@ -1,0 +1,95 @@
+import type { Clock } from '../../core/ports/clock.port';
+import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-work.port';
+import { createMemoryAppreciationRepository } from './appreciation.repository';
+import { createMemoryAuditLogRepository } from './audit-log.repository';
+import { createMemoryCampaignErrorRepository } from './campaign-error.repository';
+import { createMemoryCampaignRepository } from './campaign.repository';
+import { createMemoryCredentialRepository } from './credential.repository';
+import { createMemoryDemoCampaignRepository } from './demo-campaign.repository';
+import { createMemoryDonationRepository } from './donation.repository';
+import { createMemoryEmailLogRepository } from './email-log.repository';
+import { MemoryState, copy, type MemoryContext } from './memory-state';
+import { createMemoryNotificationRepository } from './notification.repository';
+import { createMemoryOrganizationRepository } from './organization.repository';
+import { createMemoryPreCampaignRepository } from './pre-campaign.repository';
+import { createMemoryPromotionRepository } from './promotion.repository';
+import { createMemorySettingsRepository } from './settings.repository';
+import { createMemoryShareTrackingRepository } from './share-tracking.repository';
+import { createMemoryUserRepository } from './user.repository';
+
+function createRepositories(context: MemoryContext): Repositories {
+  return {
+    users: createMemoryUserRepository(context),
+    organizations: createMemoryOrganizationRepository(context),
+    settings: createMemorySettingsRepository(context),
+    preCampaigns: createMemoryPreCampaignRepository(context),
+    campaigns: createMemoryCampaignRepository(context),
+    demoCampaigns: createMemoryDemoCampaignRepository(context),
+    donations: createMemoryDonationRepository(context),
+    appreciations: createMemoryAppreciationRepository(context),
+    promotions: createMemoryPromotionRepository(context),
+    shareTracking: createMemoryShareTrackingRepository(context),
+    notifications: createMemoryNotificationRepository(context),
+    auditLogs: createMemoryAuditLogRepository(context),
+    emailLogs: createMemoryEmailLogRepository(context),
+    campaignErrors: createMemoryCampaignErrorRepository(context),
+    credentials: createMemoryCredentialRepository(context),
+  };
+}
+
+/** The in-memory data store: every repository, a unit of work with rollback, and the outbox. */
+export function createMemoryDataStore(deps: { clock: Clock; ids: IdGenerator }): DataStore {
+  let live = new MemoryState();
+  // One writer at a time; a unit of work holds the turn from its start to its commit.
+  let turn: Promise<unknown> = Promise.resolve();
+  const takeTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work, work);
+    turn = result.catch(() => undefined);
+    return result;
+  };
+
+  const liveContext: MemoryContext = {
+    state: () => live,
+    clock: deps.clock,
+    ids: deps.ids,
+    exclusive: (change) => takeTurn(async () => change()),
+  };
+
+  const outbox: Outbox = {
+    async pending(limit) {
+      return copy(live.outbox.filter((event) => event.publishedAt === null).slice(0, limit));
+    },
+    async after(position, limit) {
+      return copy(live.outbox.filter((event) => event.position > position).slice(0, limit));
+    },
+    async markPublished(ids, at) {
+      await takeTurn(async () => {
+        const wanted = new Set(ids);
+        for (const event of live.outbox) if (wanted.has(event.id)) event.publishedAt = at;
+      });
+    },
+  };
+
+  return {
+    repositories: createRepositories(liveContext),
+    unitOfWork: {
+      run: (work) =>
+        takeTurn(async () => {
+          const draft = live.clone();
+          const context: MemoryContext = {
+            state: () => draft,
+            clock: deps.clock,
+            ids: deps.ids,
+            exclusive: async (change) => change(),
+          };
+          const result = await work(createRepositories(context));
+          live = draft;
+          return result;
+        }),
+    },
+    outbox,
+    ping: async () => true,
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import type { IdGenerator } from '../../core/ports/id-generator.port';
+
+/** Readable, predictable ids for tests ("id-1", "id-2", ...); secrets stay random. */
+export class SequentialIds implements IdGenerator {
+  private next = 1;
+
+  constructor(private readonly prefix = 'id') {}
+
+  newId(): string {
+    return `${this.prefix}-${this.next++}`;
+  }
+
+  newSecret(): string {
+    return randomBytes(32).toString('base64url');
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database';
+
+export type PostgresTarget =
+  | { kind: 'server'; url: string; poolSize?: number }
+  /** dataDir undefined keeps the database in memory (tests). */
+  | { kind: 'embedded'; dataDir?: string };
+
+/** One open database: the typed query builder plus a raw script runner for migrations. */
+export interface PostgresConnection {
+  readonly kind: PostgresTarget['kind'];
+  readonly db: Kysely<Database>;
+  /** Runs a multi-statement SQL script as one simple query. */
+  execScript(script: string): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint, bigserial, count(*)) comes back as text by default; our values fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export async function openPostgres(target: PostgresTarget): Promise<PostgresConnection> {
+  if (target.kind === 'server') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'server',
+      db,
+      async execScript(script) {
+        await pool.query(script);
+      },
+      ping: () => ping(db),
+      close: () => db.destroy(),
+    };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const lite = await PGlite.create(target.dataDir ?? 'memory://', {
+    parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  return {
+    kind: 'embedded',
+    db,
+    async execScript(script) {
+      await lite.exec(script);
+    },
+    ping: () => ping(db),
+    async close() {
+      await db.destroy();
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,8 @@
+import type { ActivityTables } from './tables/activity.tables';
+import type { CampaignTables } from './tables/campaign.tables';
+import type { FoundationTables } from './tables/foundation.tables';
+import type { MoneyTables } from './tables/money.tables';
+import type { PeopleTables } from './tables/people.tables';
+
+/** The whole relational schema, as the migrations in /migrations create it. */
+export interface Database extends FoundationTables, PeopleTables, CampaignTables, MoneyTables, ActivityTables {}

@@ -1,0 +1,57 @@
+import type { Clock } from '../../core/ports/clock.port';
+import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { DataStore, Repositories } from '../../core/ports/unit-of-work.port';
+import { createPostgresAppreciationRepository } from './appreciation.repository';
+import { createPostgresAuditLogRepository } from './audit-log.repository';
+import { createPostgresCampaignErrorRepository } from './campaign-error.repository';
+import { createPostgresCampaignRepository } from './campaign.repository';
+import type { PostgresConnection } from './connection';
+import { createPostgresCredentialRepository } from './credential.repository';
+import { createPostgresDemoCampaignRepository } from './demo-campaign.repository';
+import { createPostgresDonationRepository } from './donation.repository';
+import { createPostgresEmailLogRepository } from './email-log.repository';
+import { createPostgresNotificationRepository } from './notification.repository';
+import { createPostgresOrganizationRepository } from './organization.repository';
+import { createPostgresOutbox } from './outbox';
+import { createPostgresPreCampaignRepository } from './pre-campaign.repository';
+import { createPostgresPromotionRepository } from './promotion.repository';
+import { createPostgresSettingsRepository } from './settings.repository';
+import { createPostgresShareTrackingRepository } from './share-tracking.repository';
+import type { Executor, PgContext } from './transaction';
+import { createPostgresUserRepository } from './user.repository';
+
+function createRepositories(context: PgContext): Repositories {
+  return {
+    users: createPostgresUserRepository(context),
+    organizations: createPostgresOrganizationRepository(context),
+    settings: createPostgresSettingsRepository(context),
+    preCampaigns: createPostgresPreCampaignRepository(context),
+    campaigns: createPostgresCampaignRepository(context),
+    demoCampaigns: createPostgresDemoCampaignRepository(context),
+    donations: createPostgresDonationRepository(context),
+    appreciations: createPostgresAppreciationRepository(context),
+    promotions: createPostgresPromotionRepository(context),
+    shareTracking: createPostgresShareTrackingRepository(context),
+    notifications: createPostgresNotificationRepository(context),
+    auditLogs: createPostgresAuditLogRepository(context),
+    emailLogs: createPostgresEmailLogRepository(context),
+    campaignErrors: createPostgresCampaignErrorRepository(context),
+    credentials: createPostgresCredentialRepository(context),
+  };
+}
+
+export function createPostgresDataStore(
+  connection: PostgresConnection,
+  deps: { clock: Clock; ids: IdGenerator },
+): DataStore {
+  const contextFor = (db: Executor): PgContext => ({ db, clock: deps.clock, ids: deps.ids });
+  return {
+    repositories: createRepositories(contextFor(connection.db)),
+    unitOfWork: {
+      run: (work) => connection.db.transaction().execute((trx) => work(createRepositories(contextFor(trx)))),
+    },
+    outbox: createPostgresOutbox(connection.db),
+    ping: () => connection.ping(),
+    close: () => connection.close(),
+  };
+}

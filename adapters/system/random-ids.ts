@@ -1,0 +1,7 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IdGenerator } from '../../core/ports/id-generator.port';
+
+export const randomIds: IdGenerator = {
+  newId: () => randomUUID(),
+  newSecret: () => randomBytes(32).toString('base64url'),
+};

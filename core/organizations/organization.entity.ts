@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { Email, Id, Timestamp } from '../shared/primitives';
+
+/** A donation percentage: the share (0-100) of a donation that goes to the organization. */
+export const DonationPercentage = z.number().min(0).max(100);
+
+/** An organization, `organizations` collection. */
+export const Organization = z.object({
+  organizationId: Id,
+  name: z.string().trim().min(1).max(200),
+  address: z.string().max(500).nullable().default(null),
+  phone: z.string().max(50).nullable().default(null),
+  email: Email.nullable().default(null),
+  website: z.string().max(2048).nullable().default(null),
+  logo: z.string().max(2048).nullable().default(null),
+  termsAndConditions: z.string().max(20000).nullable().default(null),
+  termsAndConditionsLink: z.string().max(2048).nullable().default(null),
+  paymentDisclaimer: z.string().max(5000).nullable().default(null),
+  donationPercentage: DonationPercentage.default(0),
+  headerColor: z.string().max(32).nullable().default(null),
+  footerColor: z.string().max(32).nullable().default(null),
+  sideBarColor: z.string().max(32).nullable().default(null),
+  backGroundColor: z.string().max(32).nullable().default(null),
+  imageLogin: z.string().max(2048).nullable().default(null),
+  organizationCode: z.string().max(64).nullable().default(null),
+  advertiserId: z.string().max(64).nullable().default(null),
+  isDeleted: z.boolean().default(false),
+  created_date: Timestamp,
+});
+export type Organization = z.infer<typeof Organization>;
+export type NewOrganization = z.input<typeof Organization>;
+
+export const OrganizationPatch = Organization.omit({ organizationId: true, created_date: true }).partial();
+export type OrganizationPatch = z.infer<typeof OrganizationPatch>;

@@ -1,0 +1,162 @@
+/**
+ * The DSP that buys a campaign as ads (Nexxen, formerly Amobee). Words are the platform's objects:
+ * advertiser → insertion order → line item → ad → creatives. Ids are the platform's, as strings.
+ * Failures are AdPlatformError with the vendor's message.
+ */
+
+export type MediaFormat = 'display' | 'video';
+export type DeliveryStatus = 'play' | 'pause' | 'stop' | 'archived';
+export type AdPlatformObject = 'insertionOrders' | 'lineItems' | 'ads' | 'creatives';
+
+export interface BudgetSchedule {
+  /** Dollars, as the platform counts them. */
+  budget: number;
+  dailyCap?: number;
+  startDate: string;
+  endDate: string;
+}
+
+export interface InsertionOrderInput {
+  name: string;
+  /** Our own reference (the campaign id): lets a resumed deployment find what it made. */
+  externalInsertionOrderId: string;
+  schedules: BudgetSchedule[];
+  cpcGoalAmount?: number;
+}
+
+export interface InsertionOrder extends InsertionOrderInput {
+  id: string;
+  advertiserId: string;
+  status: DeliveryStatus;
+}
+
+export interface LineItemInput {
+  name: string;
+  mediaFormat: MediaFormat;
+  schedules: BudgetSchedule[];
+  maxAvgBid: number;
+  cpcAmount: number;
+  optimizationWindowInDays: number;
+  viewabilityRate: number;
+  thirdPartyCpmCost: number;
+  gender: 'male' | 'female' | 'all';
+  ageRange: [number, number];
+  geography:
+    | { kind: 'cities'; ids: number[] }
+    | { kind: 'regions'; ids: number[] }
+    | { kind: 'countries'; ids: number[] }
+    | { kind: 'postalCodes'; codes: string[] };
+}
+
+export interface LineItem extends LineItemInput {
+  id: string;
+  insertionOrderId: string;
+  status: DeliveryStatus;
+}
+
+export interface CreativeAsset {
+  creativeAssetKey: string;
+  adSizeId: string;
+}
+
+export interface CreativeInput {
+  name: string;
+  mediaFormat: MediaFormat;
+  creativeAssetKey: string;
+  adSizeId: string;
+  clickUrl: string;
+}
+
+export interface Creative extends CreativeInput {
+  id: string;
+  advertiserId: string;
+}
+
+export interface AdInput {
+  name: string;
+  creatives: { creativeId: string; weight: number }[];
+}
+
+export interface Ad extends AdInput {
+  id: string;
+  lineItemId: string;
+  status: DeliveryStatus;
+}
+
+export interface AdSize {
+  id: string;
+  width: number;
+  height: number;
+  mediaChannels: string[];
+}
+
+export interface Region {
+  id: number;
+  name: string;
+  code: string;
+  countryId: number;
+}
+
+export interface City {
+  id: number;
+  name: string;
+  regionId: number;
+}
+
+export interface DeliveryReportRequest {
+  insertionOrderIds: string[];
+  startTime: string;
+  endTime: string;
+  aggregation: 'summary' | 'daily';
+}
+
+export interface DeliveryRow {
+  day?: string;
+  insertionOrderId: string;
+  impressions: number;
+  clicks: number;
+  /** Dollars spent. */
+  spend: number;
+}
+
+export interface AdPlatform {
+  getAccessToken(): Promise<{ accessToken: string; expiresAt: string }>;
+  createAdvertiser(input: { name: string; accountId?: string }): Promise<{ id: string }>;
+  listAdvertisers(): Promise<{ id: string; name: string }[]>;
+  createInsertionOrder(advertiserId: string, input: InsertionOrderInput): Promise<{ id: string }>;
+  listInsertionOrders(advertiserId: string): Promise<InsertionOrder[]>;
+  updateInsertionOrder(id: string, input: Partial<InsertionOrderInput>): Promise<void>;
+  createLineItem(insertionOrderId: string, input: LineItemInput): Promise<{ id: string }>;
+  getLineItem(id: string): Promise<LineItem | null>;
+  listLineItems(insertionOrderId: string): Promise<LineItem[]>;
+  uploadCreativeAsset(input: {
+    mediaFormat: MediaFormat;
+    fileName: string;
+    contentType: string;
+    content: Uint8Array;
+  }): Promise<CreativeAsset>;
+  createCreative(advertiserId: string, input: CreativeInput): Promise<{ id: string }>;
+  listCreatives(advertiserId: string): Promise<Creative[]>;
+  createAd(lineItemId: string, input: AdInput): Promise<{ id: string }>;
+  listAds(lineItemId: string): Promise<Ad[]>;
+  createBeacon(advertiserId: string, input: { name: string }): Promise<{ id: string; javascriptCode: string }>;
+  listAdSizes(mediaFormat?: MediaFormat): Promise<AdSize[]>;
+  listRegions(countryId: number): Promise<Region[]>;
+  listCities(regionId: number): Promise<City[]>;
+  setStatus(object: AdPlatformObject, id: string, status: DeliveryStatus): Promise<void>;
+  /** Asynchronous on the platform: request, then poll. */
+  requestDeliveryReport(request: DeliveryReportRequest): Promise<{ reportId: string }>;
+  getDeliveryReport(reportId: string): Promise<{ ready: boolean; rows: DeliveryRow[] }>;
+}
+
+export class AdPlatformError extends Error {
+  constructor(
+    message: string,
+    /** The vendor's own message, whichever error shape it came in. */
+    readonly vendorMessage: string | null,
+    readonly status: number | null,
+  ) {
+    super(vendorMessage ? `${message}: ${vendorMessage}` : message);
+    this.name = 'AdPlatformError';
+  }
+}

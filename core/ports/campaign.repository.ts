@@ -1,0 +1,26 @@
+import type { Campaign, CampaignPatch, NewCampaign } from '../campaigns/campaign.entity';
+
+export interface CampaignListFilter {
+  userId?: string;
+  organizationId?: string;
+  /** Only campaigns created at or after this instant. */
+  createdSince?: string;
+  /** Only paid campaigns. */
+  paidOnly?: boolean;
+}
+
+export interface CampaignRepository {
+  /** Fails with a conflict when the campaignUUID exists. */
+  create(campaign: NewCampaign): Promise<Campaign>;
+  findById(campaignUUID: string): Promise<Campaign | null>;
+  /** Not deleted, newest first. */
+  list(filter?: CampaignListFilter): Promise<Campaign[]>;
+  /** Overwrites only the supplied fields (the merge rules of SPEC §5 are applied by the caller); null when none. */
+  update(campaignUUID: string, patch: CampaignPatch): Promise<Campaign | null>;
+  softDelete(campaignUUID: string): Promise<boolean>;
+  /**
+   * Adds a donation to the totals atomically, without reading first: campaignRaised += amount and
+   * donators = (donators, counted as 0 when missing) + 1. Null when no such campaign.
+   */
+  countDonation(campaignUUID: string, amountCents: number): Promise<Campaign | null>;
+}

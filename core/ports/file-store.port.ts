@@ -1,0 +1,21 @@
+export interface StoredFile {
+  path: string;
+  contentType: string;
+  size: number;
+  /** Where a browser can fetch it. */
+  url: string;
+}
+
+/**
+ * Files by path within one store. Paths are relative ("campaigns/abc-cover.png"); a path that would
+ * leave the store's root ("..", absolute, backslashes) is refused with an invalid error.
+ */
+export interface FileStore {
+  put(path: string, content: Uint8Array, contentType: string): Promise<StoredFile>;
+  /** Null when no such file. */
+  get(path: string): Promise<{ content: Uint8Array; contentType: string } | null>;
+  exists(path: string): Promise<boolean>;
+  /** Removing a missing file is not an error. */
+  delete(path: string): Promise<void>;
+  url(path: string): string;
+}

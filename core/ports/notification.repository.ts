@@ -1,0 +1,13 @@
+import type { NewNotification, Notification } from '../notifications/notification.entity';
+
+export interface NotificationRepository {
+  create(notification: NewNotification): Promise<Notification>;
+  findById(notificationId: string): Promise<Notification | null>;
+  /** A user's notifications, newest first. */
+  listForUser(userId: string, options?: { limit?: number; unreadOnly?: boolean }): Promise<Notification[]>;
+  countUnread(userId: string): Promise<number>;
+  /** Marks one read with its read date; a second call keeps the first read date. Null when none. */
+  markRead(notificationId: string, at: string): Promise<Notification | null>;
+  /** Marks every unread notification of the user read; answers how many changed. */
+  markAllRead(userId: string, at: string): Promise<number>;
+}

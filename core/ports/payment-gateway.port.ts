@@ -1,0 +1,71 @@
+import type { PaymentDetail } from '../reporting/results.entity';
+
+export interface CheckoutRequest {
+  /** What is paid for: a campaign's ad budget or a donation to it. */
+  purpose: 'budget' | 'donation';
+  campaignId: string;
+  amountCents: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The promoter whose link brought a donation. */
+  promoterId?: string | null;
+  /** Who pays, when signed in. */
+  payerUserId?: string | null;
+  /** The same key never creates a second session. */
+  idempotencyKey: string;
+}
+
+export interface PaymentProduct {
+  id: string;
+  name: string;
+  active: boolean;
+}
+
+export interface PaymentPrice {
+  id: string;
+  productId: string;
+  unitAmount: number;
+  currency: 'usd';
+  active: boolean;
+}
+
+/** What a provider event means to us (the provider's event names never leave the adapter). */
+export type PaymentAction =
+  | {
+      type: 'paymentSucceeded';
+      eventId: string;
+      purpose: 'budget' | 'donation';
+      paymentIntentId: string;
+      sessionId: string | null;
+      campaignId: string;
+      promoterId: string | null;
+      amountCents: number;
+      occurredAt: string;
+      raw: Record<string, unknown>;
+    }
+  | { type: 'paymentFailed'; eventId: string; paymentIntentId: string; campaignId: string | null; reason: string }
+  | { type: 'paymentRefunded'; eventId: string; paymentIntentId: string; amountCents: number }
+  | { type: 'ignored'; eventId: string; providerType: string };
+
+export interface PaymentGateway {
+  /** A hosted checkout for one payment; answers its id and the page to send the payer to. */
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** A reusable payment link with one line item (price, quantity 1) and metadata userId and campaignId. */
+  createPaymentLink(input: {
+    priceId: string;
+    campaignId: string;
+    userId: string | null;
+    redirectUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
+  /** Active products only. */
+  listProducts(): Promise<PaymentProduct[]>;
+  /** A product's active prices. */
+  listPrices(productId: string): Promise<PaymentPrice[]>;
+  createPrice(input: { productId: string; unitAmount: number; idempotencyKey: string }): Promise<PaymentPrice>;
+  /** The receipt of a checkout session, or null when it cannot be had (SPEC §7). */
+  getPaymentDetail(sessionId: string): Promise<PaymentDetail | null>;
+  /** Verifies the signature and reads the event; throws an invalid error when the signature is wrong. */
+  parseWebhook(rawBody: Uint8Array, signatureHeader: string): Promise<PaymentAction>;
+}

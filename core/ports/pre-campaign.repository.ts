@@ -1,0 +1,27 @@
+import type { NewPreCampaign, PreCampaign, PreCampaignPatch } from '../campaigns/campaign.entity';
+import type { WorkflowEntry, WorkflowStatus } from '../workflow/workflow.entity';
+
+export interface PreCampaignScope {
+  userId?: string;
+  organizationId?: string;
+}
+
+export interface PreCampaignRepository {
+  create(preCampaign: NewPreCampaign): Promise<PreCampaign>;
+  /** Soft-deleted drafts are still found by id (their page says so). */
+  findById(id: string): Promise<PreCampaign | null>;
+  /** Overwrites only the supplied fields; null when no such draft. */
+  update(id: string, patch: PreCampaignPatch): Promise<PreCampaign | null>;
+  softDelete(id: string): Promise<boolean>;
+  /** Unpaid, not deleted, status null, '', New or Canceled; newest first. */
+  findDrafts(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  /** Status Pending, not deleted; newest first. */
+  findPending(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  /** Status Approved and unpaid, not deleted; newest first. */
+  findPendingPublish(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  /**
+   * Appends the entry and stores `status` as workflowstatus atomically. Moving to Published also sets
+   * isPaid and amobeeDeployed (SPEC §4). Null when no such draft.
+   */
+  appendWorkflowEntry(id: string, entry: WorkflowEntry, status: WorkflowStatus): Promise<PreCampaign | null>;
+}

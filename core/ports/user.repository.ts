@@ -1,0 +1,27 @@
+import type { AccountType, DeletedUser, NewUserProfile, UserProfile, UserProfilePatch } from '../users/user.entity';
+
+export interface UserListFilter {
+  organizationId?: string;
+  accountType?: AccountType;
+  /** Soft-deleted profiles are left out unless asked for. */
+  includeDeleted?: boolean;
+}
+
+/** Profiles (`users`) and the copies of hard-deleted ones (`deletedUsers`). */
+export interface UserRepository {
+  findById(uid: string): Promise<UserProfile | null>;
+  /** Case-insensitive: e-mails are stored lowercased. */
+  findByEmail(email: string): Promise<UserProfile | null>;
+  /** Newest first by createdAt. */
+  list(filter?: UserListFilter): Promise<UserProfile[]>;
+  /** Fails with a conflict when the uid or the e-mail is taken. Demo users are stored with admin false. */
+  create(profile: NewUserProfile): Promise<UserProfile>;
+  /** Applies only the supplied fields; null when no such user. Demo users stay non-admin. */
+  update(uid: string, patch: UserProfilePatch): Promise<UserProfile | null>;
+  recordLogin(uid: string, at: string): Promise<void>;
+  /** Marks isDeleted; false when no such user. */
+  softDelete(uid: string): Promise<boolean>;
+  /** Copies the profile to deletedUsers with deletedAt, then removes it; null when no such user. */
+  hardDelete(uid: string, deletedAt: string): Promise<DeletedUser | null>;
+  findDeleted(uid: string): Promise<DeletedUser | null>;
+}

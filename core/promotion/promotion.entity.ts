@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../shared/primitives';
+import { ShareChannel } from '../campaigns/targeting.entity';
+
+/** A promoter's promotion of a campaign, `promotions` collection. */
+export const Promotion = z.object({
+  id: Id,
+  /** The promoter. */
+  creatorId: Id,
+  /** The promoted campaign (the "root company" whose campaign is shared). */
+  rootCompanyId: Id,
+  createdAt: Timestamp,
+});
+export type Promotion = z.infer<typeof Promotion>;
+
+/** An ad-platform audience built for a campaign, `audience` collection. */
+export const Audience = z.object({
+  id: Id,
+  campaignId: Id,
+  audienceId: z.string().max(64),
+  createdAt: Timestamp,
+});
+export type Audience = z.infer<typeof Audience>;
+
+/** Share-link click counters of a campaign, `sharesClicks` collection. */
+export const SharesClicks = z.object({
+  campaignId: Id,
+  x: z.number().int().nonnegative().default(0),
+  linkedin: z.number().int().nonnegative().default(0),
+  facebook: z.number().int().nonnegative().default(0),
+  instagram: z.number().int().nonnegative().default(0),
+});
+export type SharesClicks = z.infer<typeof SharesClicks>;
+
+/** One click on a share link, `clickEvents` collection. */
+export const ClickEvent = z.object({
+  id: Id,
+  campaignId: Id,
+  channel: ShareChannel,
+  promoterId: Id.nullable().default(null),
+  createdAt: Timestamp,
+});
+export type ClickEvent = z.infer<typeof ClickEvent>;
+
+/** UTM parameters a visit arrived with, `utms` collection. */
+export const Utm = z.object({
+  id: Id,
+  campaignId: Id,
+  utm_source: z.string().max(200).nullable().default(null),
+  utm_medium: z.string().max(200).nullable().default(null),
+  utm_campaign: z.string().max(200).nullable().default(null),
+  utm_content: z.string().max(200).nullable().default(null),
+  utm_term: z.string().max(200).nullable().default(null),
+  createdAt: Timestamp,
+});
+export type Utm = z.infer<typeof Utm>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../shared/primitives';
+import { DonationPercentage } from '../organizations/organization.entity';
+
+/** Global settings, `settings` collection (one document). */
+export const Settings = z.object({
+  id: Id,
+  donationPercentage: DonationPercentage,
+  termsAndConditions: z.string().max(20000).nullable().default(null),
+  termsAndConditionsLink: z.string().max(2048).nullable().default(null),
+  paymentDisclaimer: z.string().max(5000).nullable().default(null),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const SettingsPatch = Settings.omit({ id: true, createdAt: true, updatedAt: true }).partial();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+/** SPEC §9: the donation percentage when no settings exist. */
+export const DEFAULT_DONATION_PERCENTAGE = 80;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Opaque identifier of a stored record (a document id in Firestore, a text key in Postgres). */
+export const Id = z.string().min(1).max(128);
+export type Id = z.infer<typeof Id>;
+
+/** Instants travel as ISO 8601 UTC strings so entities stay JSON-safe end to end. */
+export const Timestamp = z.iso.datetime({ offset: true });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** Money is always an integer number of minor units (cents, currency usd). */
+export const Cents = z.number().int().nonnegative();
+export type Cents = z.infer<typeof Cents>;
+
+export const Email = z
+  .string()
+  .trim()
+  .email()
+  .max(254)
+  .transform((value) => value.toLowerCase());
+export type Email = z.infer<typeof Email>;
+
+export const Url = z.string().max(2048);
+export type Url = z.infer<typeof Url>;
+
+/** A color as written in organization branding (#rgb or #rrggbb). */
+export const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Expected a color like #1a2b3c');
+export type HexColor = z.infer<typeof HexColor>;
+
+export const toTimestamp = (date: Date): Timestamp => date.toISOString();

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Cents, Email, Id, Timestamp } from '../shared/primitives';
+
+/** AccountType of a profile. The spec names promoter "among others"; these are the product's roles. */
+export const AccountType = z.enum(['campaigner', 'promoter', 'donor']);
+export type AccountType = z.infer<typeof AccountType>;
+
+/** A user profile, `users` collection (field names as stored). */
+export const UserProfile = z.object({
+  UserId: Id,
+  uid: Id,
+  Email: Email,
+  FirstName: z.string().max(100).default(''),
+  LastName: z.string().max(100).default(''),
+  avatar: z.string().max(2048).nullable().default(null),
+  AccountType: AccountType,
+  OrganisationName: z.string().max(200).nullable().default(null),
+  OrganisationGoals: z.string().max(5000).nullable().default(null),
+  OrganisationType: z.string().max(200).nullable().default(null),
+  Description: z.string().max(5000).nullable().default(null),
+  Title: z.string().max(200).nullable().default(null),
+  admin: z.boolean().default(false),
+  superUser: z.boolean().default(false),
+  isDemo: z.boolean().default(false),
+  isDeleted: z.boolean().default(false),
+  organizationId: Id.nullable().default(null),
+  lastLogin: Timestamp.nullable().default(null),
+  createdAt: Timestamp,
+  totalSpend: Cents.default(0),
+  promotedCampaigns: z.array(Id).default([]),
+  promotedRootCampaignes: z.array(Id).default([]),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+export type NewUserProfile = z.input<typeof UserProfile>;
+
+/** A hard-deleted profile, copied to `deletedUsers` before removal. */
+export const DeletedUser = UserProfile.extend({ deletedAt: Timestamp });
+export type DeletedUser = z.infer<typeof DeletedUser>;
+
+/** Fields a profile update may change. `UserId`, `uid` and `createdAt` never change. */
+export const UserProfilePatch = UserProfile.omit({ UserId: true, uid: true, createdAt: true }).partial();
+export type UserProfilePatch = z.infer<typeof UserProfilePatch>;
+
+/** The signed-in user as the front ends see it (SPEC §3 "Session user"). */
+export const SessionUser = z.object({
+  uid: Id,
+  email: z.string(),
+  accountType: AccountType,
+  avatar: z.string().nullable(),
+  fName: z.string(),
+  lName: z.string(),
+  orgName: z.string().nullable(),
+  orgDescription: z.string().nullable(),
+  admin: z.boolean(),
+  organizationId: Id.nullable(),
+  superUser: z.boolean(),
+  lastLogin: Timestamp,
+  demoUser: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;

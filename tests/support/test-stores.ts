@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DataStore } from '../../core/ports/unit-of-work.port';
+import { ManualClock } from '../../adapters/memory/manual-clock';
+import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
+import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
+import { migrate } from '../../adapters/postgres/migrator';
+import { createPostgresDataStore } from '../../adapters/postgres/postgres.data-store';
+import { randomIds } from '../../adapters/system/random-ids';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** A data store under test, with a clock the test controls. */
+export interface TestStore {
+  store: DataStore;
+  clock: ManualClock;
+  /** Empties every table, for a clean slate per test. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreFactory {
+  name: string;
+  open(): Promise<TestStore>;
+}
+
+async function truncateAll(connection: PostgresConnection): Promise<void> {
+  const tables = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`.execute(
+    connection.db,
+  );
+  if (tables.rows.length === 0) return;
+  const names = tables.rows.map((row) => `"${row.tablename}"`).join(', ');
+  await connection.execScript(`truncate ${names} restart identity cascade;`);
+}
+
+function postgresFactory(name: string, openConnection: () => Promise<{ connection: PostgresConnection; drop?: () => Promise<void> }>): StoreFactory {
+  return {
+    name,
+    async open() {
+      const { connection, drop } = await openConnection();
+      await migrate(connection, MIGRATIONS_DIR);
+      const clock = new ManualClock();
+      const store = createPostgresDataStore(connection, { clock, ids: randomIds });
+      return {
+        store,
+        clock,
+        reset: () => truncateAll(connection),
+        async close() {
+          await connection.close();
+          await drop?.();
+        },
+      };
+    },
+  };
+}
+
+/** A fresh database on the server of TEST_DATABASE_URL, dropped when closed. */
+async function freshServerDatabase(baseUrl: string) {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const connection = await openPostgres({ kind: 'server', url: url.toString(), poolSize: 4 });
+  return {
+    connection,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Every data store the contract suites run on, here and now. */
+export function storeFactories(): StoreFactory[] {
+  const factories: StoreFactory[] = [
+    {
+      name: 'memory',
+      async open() {
+        const clock = new ManualClock();
+        const ids = new SequentialIds();
+        let store = createMemoryDataStore({ clock, ids });
+        const holder: TestStore = {
+          get store() {
+            return store;
+          },
+          clock,
+          async reset() {
+            store = createMemoryDataStore({ clock, ids });
+          },
+          close: async () => undefined,
+        };
+        return holder;
+      },
+    },
+    postgresFactory('pglite', async () => ({ connection: await openPostgres({ kind: 'embedded' }) })),
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) factories.push(postgresFactory('postgres', () => freshServerDatabase(serverUrl)));
+  if (process.env.FIRESTORE_EMULATOR_HOST) factories.push(firestoreFactory());
+  return factories;
+}
+
+function firestoreFactory(): StoreFactory {
+  return {
+    name: 'firestore',
+    async open() {
+      const { createEmulatorFirestore, clearEmulator } = await import('./firestore-emulator');
+      const projectId = `test-${randomBytes(4).toString('hex')}`;
+      const firestore = createEmulatorFirestore(projectId);
+      const { createFirestoreDataStore } = await import('../../adapters/firestore/firestore.data-store');
+      const clock = new ManualClock();
+      const store = createFirestoreDataStore(firestore, { clock, ids: randomIds });
+      return {
+        store,
+        clock,
+        reset: () => clearEmulator(projectId),
+        close: () => store.close(),
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@core': fileURLToPath(new URL('./core', import.meta.url)),
+  '@adapters': fileURLToPath(new URL('./adapters', import.meta.url)),
+};
+
+/** Test tiers: unit (core and adapters with fakes), contract (every port on every store), api (HTTP), e2e (browser). */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['core/**/*.test.ts', 'adapters/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'shells/**/*.test.{ts,tsx}'],
+          exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.api.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
