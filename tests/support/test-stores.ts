@@ -59,7 +59,7 @@ function postgresFactory(name: string, openConnection: () => Promise<{ connectio
 }
 
 /** A fresh database on the server of TEST_DATABASE_URL, dropped when closed. */
-async function freshServerDatabase(baseUrl: string) {
+export async function freshServerDatabase(baseUrl: string) {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -70,6 +70,7 @@ async function freshServerDatabase(baseUrl: string) {
   const connection = await openPostgres({ kind: 'server', url: url.toString(), poolSize: 4 });
   return {
     connection,
+    url: url.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();

@@ -1,0 +1,93 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { IdentityProvider, IssuedSession } from '../../core/ports/identity.port';
+import { conflict } from '../../core/shared/errors';
+
+export interface FirebaseIdentityOptions {
+  auth: Auth;
+  /** The web API key: Firebase checks passwords only through its REST sign-in endpoint. */
+  apiKey: string;
+  sessionTtlMs: number;
+  /** FIREBASE_AUTH_EMULATOR_HOST when the Auth emulator is used. */
+  emulatorHost?: string;
+}
+
+/** Firebase session cookies last at most two weeks. */
+const MAX_FIREBASE_SESSION_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * Firebase Auth. Passwords are checked by Firebase; the session is a Firebase session cookie
+ * (verified with firebase-admin, revoked by revoking the user's refresh tokens). Firebase cannot
+ * extend a session cookie, so sessions do not slide here: the browser signs in again at expiry.
+ */
+export function createFirebaseIdentityProvider({ auth, apiKey, sessionTtlMs, emulatorHost }: FirebaseIdentityOptions): IdentityProvider {
+  const expiresIn = Math.min(sessionTtlMs, MAX_FIREBASE_SESSION_MS);
+  const restBase = emulatorHost
+    ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : 'https://identitytoolkit.googleapis.com/v1';
+
+  const sessionFromIdToken = async (idToken: string): Promise<IssuedSession | null> => {
+    try {
+      const decoded = await auth.verifyIdToken(idToken, true);
+      const token = await auth.createSessionCookie(idToken, { expiresIn });
+      return { uid: decoded.uid, token, expiresAt: new Date(Date.now() + expiresIn).toISOString() };
+    } catch {
+      return null;
+    }
+  };
+
+  return {
+    async createUser({ email, password, uid }) {
+      try {
+        const created = await auth.createUser({ email: email.toLowerCase(), password, ...(uid ? { uid } : {}) });
+        return { uid: created.uid };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'auth/email-already-exists' || code === 'auth/uid-already-exists') {
+          throw conflict('An account with this e-mail already exists.');
+        }
+        throw error;
+      }
+    },
+
+    async signInWithPassword(email, password) {
+      const response = await fetch(`${restBase}/accounts:signInWithPassword?key=${encodeURIComponent(apiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: email.trim().toLowerCase(), password, returnSecureToken: true }),
+      });
+      if (response.status === 400) return null;
+      if (!response.ok) throw new Error(`Firebase sign-in answered ${response.status}`);
+      const body = (await response.json()) as { idToken?: string };
+      return body.idToken ? sessionFromIdToken(body.idToken) : null;
+    },
+
+    signInWithIdToken: sessionFromIdToken,
+
+    async verifySession(token) {
+      try {
+        const decoded = await auth.verifySessionCookie(token, true);
+        return { uid: decoded.uid, expiresAt: new Date(decoded.exp * 1000).toISOString(), renewed: false };
+      } catch {
+        return null;
+      }
+    },
+
+    async revokeSession(token) {
+      try {
+        const decoded = await auth.verifySessionCookie(token);
+        await auth.revokeRefreshTokens(decoded.sub);
+      } catch {
+        // An invalid cookie is already signed out.
+      }
+    },
+
+    async setPassword(uid, password) {
+      await auth.updateUser(uid, { password });
+      await auth.revokeRefreshTokens(uid);
+    },
+
+    async deleteUser(uid) {
+      await auth.deleteUser(uid);
+    },
+  };
+}

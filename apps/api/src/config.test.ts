@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults to the embedded mode on port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_STORE: 'postgres',
+      DATA_DIR: './data',
+      IDENTITY: 'local',
+      embedded: true,
+      production: false,
+      cookieSecure: false,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('uses a Postgres server when DATABASE_URL is set, and secure cookies in production', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app', NODE_ENV: 'production', PUBLIC_URL: 'https://give.example/' });
+    expect(config).toMatchObject({ embedded: false, cookieSecure: true, publicUrl: 'https://give.example' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATA_STORE: 'mongo' }, 'DATA_STORE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
+    [{ DATA_STORE: 'firestore' }, 'FIREBASE_PROJECT_ID'],
+    [{ IDENTITY: 'firebase', FIREBASE_PROJECT_ID: 'p' }, 'FIREBASE_API_KEY'],
+  ])('stops on %j with a message naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${variable} `))).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * Every setting the platform reads, from the environment. `.env.example` documents each one.
+ * A bad value stops start-up with a message naming the variable.
+ */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag.default(false),
+
+    DATA_STORE: z.enum(['postgres', 'firestore']).default('postgres'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+
+    IDENTITY: z.enum(['local', 'firebase']).default('local'),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+    COOKIE_SECURE: flag.optional(),
+    SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+
+    FIREBASE_PROJECT_ID: optionalText,
+    FIREBASE_API_KEY: optionalText,
+    FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    FIRESTORE_EMULATOR_HOST: optionalText,
+    GOOGLE_APPLICATION_CREDENTIALS: optionalText,
+
+    SEED_DEMO: flag.default(true),
+    DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional().or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((config, context) => {
+    if (config.DATA_STORE === 'firestore' && !config.FIREBASE_PROJECT_ID) {
+      context.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'is required when DATA_STORE=firestore' });
+    }
+    if (config.IDENTITY === 'firebase') {
+      if (!config.FIREBASE_PROJECT_ID) {
+        context.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'is required when IDENTITY=firebase' });
+      }
+      if (!config.FIREBASE_API_KEY) {
+        context.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'is required when IDENTITY=firebase' });
+      }
+    }
+  });
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  publicUrl: string;
+  cookieSecure: boolean;
+  production: boolean;
+  /** Embedded mode: PGlite under DATA_DIR, and the dev-only conveniences (dev mailbox). */
+  embedded: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`));
+  }
+  const raw = parsed.data;
+  const production = raw.NODE_ENV === 'production';
+  return {
+    ...raw,
+    production,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    cookieSecure: raw.COOKIE_SECURE ?? production,
+    embedded: raw.DATA_STORE === 'postgres' && !raw.DATABASE_URL,
+  };
+}

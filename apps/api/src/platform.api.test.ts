@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the platform over HTTP', () => {
+  it('answers liveness and readiness', async () => {
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await fetch(`${app.url}/healthz`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers 404 with the error shape for an unknown API route', async () => {
+    const response = await fetch(`${app.url}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/no-such-thing.' } });
+  });
+
+  it('answers 400 for a body that is not JSON, without internals', async () => {
+    const response = await fetch(`${app.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+  });
+
+  it('serves an OpenAPI document generated from the contracts, and its reference page', async () => {
+    const response = await fetch(`${app.url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/sign-in', '/api/auth/session', '/api/auth/sign-out']),
+    );
+    const signIn = document.paths['/api/auth/sign-in'].post;
+    expect(signIn.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    const docs = await fetch(`${app.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+  });
+});

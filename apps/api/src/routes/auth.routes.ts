@@ -1,0 +1,95 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ErrorResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
+import type { AuthService } from '../../../../core/auth/auth.service';
+import { unauthenticated } from '../../../../core/shared/errors';
+import type { ErrorBody } from '../http/errors';
+import { defineRoute } from '../http/route';
+import { clearSessionCookies, setSessionCookies, sessionTokenOf, type CookiePolicy } from '../http/session-cookies';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  cookies: CookiePolicy;
+  registry: OpenAPIRegistry;
+  signInLimit: { maxFailures: number; windowMinutes: number };
+}
+
+export function authRoutes({ auth, cookies, registry, signInLimit }: AuthRoutesOptions): Router {
+  const router = Router();
+
+  // Only failures count: a person who signs in fine is never slowed down.
+  const limiter = rateLimit({
+    windowMs: signInLimit.windowMinutes * 60_000,
+    limit: signInLimit.maxFailures,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => {
+      const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
+      return `${ipKeyGenerator(req.ip ?? 'unknown')}|${email}`;
+    },
+    handler: (_req, res) => {
+      const body: ErrorBody = {
+        error: {
+          code: 'rate_limited',
+          message: `Too many failed sign-in attempts. Please wait ${signInLimit.windowMinutes} minutes and try again.`,
+        },
+      };
+      res.status(429).json(body);
+    },
+  });
+  router.post('/api/auth/sign-in', limiter);
+
+  defineRoute(router, registry, {
+    method: 'post',
+    path: '/api/auth/sign-in',
+    tag: 'Auth',
+    summary: 'Sign in with e-mail and password',
+    description: 'Sets the `__session` (HttpOnly) and `userId` cookies. Repeated failures are rate limited (429).',
+    body: SignInBody,
+    responses: { 200: SessionResponse, 401: ErrorResponse, 429: ErrorResponse },
+    async handler({ body, res }) {
+      const { session, user } = await auth.signIn(body.email, body.password);
+      setSessionCookies(res, cookies, session);
+      return { user };
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/auth/session',
+    tag: 'Auth',
+    summary: 'The signed-in user',
+    description: 'Answers 401 when signed out. Using the session renews it at most every 10 minutes.',
+    responses: { 200: SessionResponse, 401: ErrorResponse },
+    async handler({ req, res }) {
+      const token = sessionTokenOf(req);
+      const current = await auth.currentUser(token);
+      if (!current) {
+        if (token) clearSessionCookies(res, cookies);
+        throw unauthenticated('You are signed out.');
+      }
+      if (current.renewed && token) {
+        setSessionCookies(res, cookies, { token, uid: current.user.uid, expiresAt: current.expiresAt });
+      }
+      return { user: current.user };
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'post',
+    path: '/api/auth/sign-out',
+    tag: 'Auth',
+    summary: 'Sign out',
+    description: 'Ends the session and clears both cookies.',
+    responses: { 204: null },
+    async handler({ req, res }) {
+      await auth.signOut(sessionTokenOf(req));
+      clearSessionCookies(res, cookies);
+      return undefined;
+    },
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { DEMO_ACCOUNTS } from '../../../core/demo/demo-seed.service';
+import { createApp } from './app';
+import type { Config } from './config';
+import { compose, type ContainerOverrides } from './container';
+import { TYPES } from './types';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** What the start banner shows about the demo accounts. */
+  demo: { seeded: boolean; password: string | null; accounts: typeof DEMO_ACCOUNTS } | null;
+  close(): Promise<void>;
+  container: Awaited<ReturnType<typeof compose>>['container'];
+}
+
+export function createLogger(config: Config): Logger {
+  const pretty = process.stdout.isTTY && !config.production && config.NODE_ENV !== 'test';
+  return pino({
+    level: config.LOG_LEVEL,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  });
+}
+
+/**
+ * The demo password: DEMO_PASSWORD, else (embedded) the one generated at first start and kept in
+ * DATA_DIR so every start can print it, else a fresh one (only useful when seeding now).
+ */
+function demoPassword(config: Config): { password: string; remembered: boolean } {
+  if (config.DEMO_PASSWORD) return { password: config.DEMO_PASSWORD, remembered: true };
+  const file = join(resolve(config.DATA_DIR), 'demo-password.txt');
+  if (config.embedded && existsSync(file)) return { password: readFileSync(file, 'utf8').trim(), remembered: true };
+  const generated = randomBytes(9).toString('base64url');
+  if (config.embedded) {
+    mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+    writeFileSync(file, `${generated}\n`, { mode: 0o600 });
+    return { password: generated, remembered: true };
+  }
+  return { password: generated, remembered: false };
+}
+
+export async function startServer(config: Config, options: { logger?: Logger; overrides?: ContainerOverrides } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const composition = await compose(config, logger, options.overrides);
+  const { container } = composition;
+
+  let demo: RunningServer['demo'] = null;
+  if (config.SEED_DEMO) {
+    const seeder = container.get(TYPES.DemoSeedService);
+    const { password, remembered } = demoPassword(config);
+    const seeded = await seeder.seedIfEmpty(password);
+    demo = { seeded, password: seeded || remembered ? password : null, accounts: DEMO_ACCOUNTS };
+    if (seeded) logger.info('Seeded the demo organization and accounts');
+  }
+
+  const app = createApp(container);
+  const server: Server = await new Promise((resolvePromise, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, () => resolvePromise(listening));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  const url = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop taking connections, let requests in flight finish, then drop idle keep-alives.
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(timer);
+      await composition.close();
+    })());
+
+  return { url, port, demo, close, container };
+}

@@ -1,0 +1,39 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
+import type { AuthService } from '../../../core/auth/auth.service';
+import type { DemoSeedService } from '../../../core/demo/demo-seed.service';
+import type { AdPlatform } from '../../../core/ports/ad-platform.port';
+import type { BotCheck } from '../../../core/ports/bot-check.port';
+import type { Clock } from '../../../core/ports/clock.port';
+import type { EventBus } from '../../../core/ports/event-bus.port';
+import type { FileStore } from '../../../core/ports/file-store.port';
+import type { IdGenerator } from '../../../core/ports/id-generator.port';
+import type { IdentityProvider } from '../../../core/ports/identity.port';
+import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
+import type { PaymentGateway } from '../../../core/ports/payment-gateway.port';
+import type { DataStore, Repositories, UnitOfWork } from '../../../core/ports/unit-of-work.port';
+import type { Config } from './config';
+
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`causeway.${name}`);
+
+/** Service identifiers of the composition root: ports, then use cases. */
+export const TYPES = {
+  Config: token<Config>('Config'),
+  Logger: token<Logger>('Logger'),
+  Clock: token<Clock>('Clock'),
+  Ids: token<IdGenerator>('Ids'),
+  DataStore: token<DataStore>('DataStore'),
+  Repositories: token<Repositories>('Repositories'),
+  UnitOfWork: token<UnitOfWork>('UnitOfWork'),
+  Identity: token<IdentityProvider>('Identity'),
+  Mailer: token<Mailer>('Mailer'),
+  /** Bound only in embedded mode: the dev mailbox. */
+  Mailbox: token<Mailbox>('Mailbox'),
+  FileStore: token<FileStore>('FileStore'),
+  BotCheck: token<BotCheck>('BotCheck'),
+  EventBus: token<EventBus>('EventBus'),
+  AdPlatform: token<AdPlatform>('AdPlatform'),
+  PaymentGateway: token<PaymentGateway>('PaymentGateway'),
+  AuthService: token<AuthService>('AuthService'),
+  DemoSeedService: token<DemoSeedService>('DemoSeedService'),
+};

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../apps/api/src/config';
+import { startServer, type RunningServer } from '../../apps/api/src/server';
+import type { ContainerOverrides } from '../../apps/api/src/container';
+import { freshServerDatabase } from './test-stores';
+
+export const TEST_DEMO_PASSWORD = 'demo-password-2026';
+
+export interface TestApp {
+  url: string;
+  demoPassword: string;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole platform on a free port, as `npm start` runs it: on a fresh database of the Postgres
+ * server at TEST_DATABASE_URL when set, else on PGlite in a temporary folder. Demo data is seeded.
+ */
+export async function startTestApp(options: { env?: Record<string, string>; overrides?: ContainerOverrides } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'causeway-test-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const database = serverUrl ? await freshServerDatabase(serverUrl) : null;
+  // The helper opened a connection to create the database; the app opens its own.
+  if (database) await database.connection.close();
+  const databaseUrl = database ? database.url : '';
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    ...options.env,
+  });
+  const server = await startServer(config, { overrides: options.overrides });
+  return {
+    url: server.url,
+    demoPassword: TEST_DEMO_PASSWORD,
+    server,
+    async close() {
+      await server.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
