@@ -15,7 +15,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'adapters/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'shells/**/*.test.{ts,tsx}'],
+          include: [
+            'core/**/*.test.ts',
+            'adapters/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'shells/**/*.test.{ts,tsx}',
+          ],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
         },
       },

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs every test tier: unit, contract and API in one vitest run, then the browser tier.
 // Where no Chromium exists the browser tier is skipped, loudly; everything else still runs.
-import { spawnSync } from 'node:child_process';
+// Firestore contract suites run on the emulator at FIRESTORE_EMULATOR_HOST; when that is unset and the
+// gcloud CLI has its Firestore emulator, one is started for the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -12,7 +14,15 @@ const extra = process.argv.slice(2);
 
 function vitest(projects, name) {
   const outputFile = `${reports}/${name}.json`;
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`, ...extra];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${outputFile}`,
+    ...extra,
+  ];
   const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
   let passed = 0;
   let failed = 0;
@@ -24,8 +34,44 @@ function vitest(projects, name) {
   return { ok: result.status === 0, passed, failed };
 }
 
+async function startFirestoreEmulator() {
+  if (process.env.FIRESTORE_EMULATOR_HOST) return null;
+  const probe = spawnSync('gcloud', ['info', '--format=value(installation.sdk_root)'], { encoding: 'utf8' });
+  const sdkRoot = probe.status === 0 ? probe.stdout.trim() : '';
+  if (!sdkRoot || !existsSync(`${sdkRoot}/platform/cloud-firestore-emulator`)) {
+    console.log('Firestore contract suites not run: set FIRESTORE_EMULATOR_HOST (see README) to include them.');
+    return null;
+  }
+  const hostPort = '127.0.0.1:8787';
+  const emulator = spawn('gcloud', ['emulators', 'firestore', 'start', `--host-port=${hostPort}`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const up = await fetch(`http://${hostPort}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) {
+      process.env.FIRESTORE_EMULATOR_HOST = hostPort;
+      console.log(`Firestore emulator started at ${hostPort} for the contract suites.`);
+      return () => process.kill(-emulator.pid, 'SIGTERM');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.kill(-emulator.pid, 'SIGTERM');
+  console.log('Firestore emulator did not start in 30 s: Firestore contract suites not run.');
+  return null;
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const results = [vitest(['unit', 'contract', 'api'], 'server')];
+const stopEmulator = await startFirestoreEmulator();
+const results = [];
+try {
+  results.push(vitest(['unit', 'contract', 'api'], 'server'));
+} finally {
+  stopEmulator?.();
+}
 
 if (existsSync(chromium)) {
   const { buildWeb } = await import('./build-web.mjs');

@@ -42,6 +42,8 @@ export async function changeWithFirestoreEvent<T>(
       occurredAt: context.clock.now().toISOString(),
       payload: JSON.parse(JSON.stringify(pending.payload)) as Record<string, unknown>,
       publishedAt: null,
+      // Pending events are found by this flag: a boolean equality is cheaper to index than a null test.
+      published: false,
     });
   }
   if (!context.batch) await batch.commit();

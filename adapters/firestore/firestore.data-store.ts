@@ -57,7 +57,7 @@ export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Cl
 
   const outbox: Outbox = {
     async pending(limit) {
-      const snapshot = await outboxCollection().where('publishedAt', '==', null).orderBy('position').limit(limit).get();
+      const snapshot = await outboxCollection().where('published', '==', false).orderBy('position').limit(limit).get();
       return snapshot.docs.map((doc) => toEvent(doc.data()));
     },
     async after(position, limit) {
@@ -66,7 +66,7 @@ export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Cl
     },
     async markPublished(ids, at) {
       const batch = firestore.batch();
-      for (const id of ids) batch.update(outboxCollection().doc(id), { publishedAt: at });
+      for (const id of ids) batch.update(outboxCollection().doc(id), { publishedAt: at, published: true });
       if (ids.length > 0) await batch.commit();
     },
   };
@@ -84,7 +84,8 @@ export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Cl
     outbox,
     async ping() {
       try {
-        await firestore.listCollections();
+        // One document read proves the database answers; listing collections needs wider rights.
+        await outboxCollection().doc('ping').get();
         return true;
       } catch {
         return false;

@@ -35,7 +35,12 @@ export function createFirestoreSettingsRepository(context: FirestoreContext): Se
           batch.set(collection().doc(settings.id), settings);
           return settings;
         },
-        () => ({ type: EventTypes.settingsSaved, aggregateType: 'settings', aggregateId: settings.id, payload: { settings } }),
+        () => ({
+          type: EventTypes.settingsSaved,
+          aggregateType: 'settings',
+          aggregateId: settings.id,
+          payload: { settings },
+        }),
       );
     },
   };

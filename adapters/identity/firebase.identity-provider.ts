@@ -19,7 +19,12 @@ const MAX_FIREBASE_SESSION_MS = 14 * 24 * 3600 * 1000;
  * (verified with firebase-admin, revoked by revoking the user's refresh tokens). Firebase cannot
  * extend a session cookie, so sessions do not slide here: the browser signs in again at expiry.
  */
-export function createFirebaseIdentityProvider({ auth, apiKey, sessionTtlMs, emulatorHost }: FirebaseIdentityOptions): IdentityProvider {
+export function createFirebaseIdentityProvider({
+  auth,
+  apiKey,
+  sessionTtlMs,
+  emulatorHost,
+}: FirebaseIdentityOptions): IdentityProvider {
   const expiresIn = Math.min(sessionTtlMs, MAX_FIREBASE_SESSION_MS);
   const restBase = emulatorHost
     ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`

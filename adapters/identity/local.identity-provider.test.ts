@@ -14,7 +14,12 @@ let identity: IdentityProvider;
 beforeEach(() => {
   clock = new ManualClock('2026-03-01T09:00:00.000Z');
   store = createMemoryDataStore({ clock, ids: new SequentialIds() });
-  identity = createLocalIdentityProvider({ credentials: store.repositories.credentials, clock, ids: new SequentialIds('u'), sessionTtlMs: 14 * DAY });
+  identity = createLocalIdentityProvider({
+    credentials: store.repositories.credentials,
+    clock,
+    ids: new SequentialIds('u'),
+    sessionTtlMs: 14 * DAY,
+  });
 });
 
 describe('local identity', () => {
@@ -55,9 +60,15 @@ describe('local identity', () => {
     expect(await identity.verifySession(session.token)).toMatchObject({ renewed: false, expiresAt: session.expiresAt });
     clock.advance(1000);
     const renewed = await identity.verifySession(session.token);
-    expect(renewed).toMatchObject({ renewed: true, expiresAt: new Date(clock.now().getTime() + 14 * DAY).toISOString() });
+    expect(renewed).toMatchObject({
+      renewed: true,
+      expiresAt: new Date(clock.now().getTime() + 14 * DAY).toISOString(),
+    });
     clock.advance(60_000);
-    expect(await identity.verifySession(session.token)).toMatchObject({ renewed: false, expiresAt: renewed!.expiresAt });
+    expect(await identity.verifySession(session.token)).toMatchObject({
+      renewed: false,
+      expiresAt: renewed!.expiresAt,
+    });
   });
 
   it('ends a session at its expiry when unused', async () => {

@@ -24,7 +24,12 @@ const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$0pZ6m0Tb3GJ1
 export const MIN_PASSWORD_LENGTH = 10;
 
 /** E-mail and password (argon2id) with server-side sessions whose expiry slides on use. */
-export function createLocalIdentityProvider({ credentials, clock, ids, sessionTtlMs }: LocalIdentityOptions): IdentityProvider {
+export function createLocalIdentityProvider({
+  credentials,
+  clock,
+  ids,
+  sessionTtlMs,
+}: LocalIdentityOptions): IdentityProvider {
   const issue = async (uid: string) => {
     const token = ids.newSecret();
     const now = clock.now();
@@ -41,7 +46,9 @@ export function createLocalIdentityProvider({ credentials, clock, ids, sessionTt
 
   const checkPassword = (password: string) => {
     if (password.length < MIN_PASSWORD_LENGTH) {
-      throw invalid(`Use at least ${MIN_PASSWORD_LENGTH} characters.`, { password: `Use at least ${MIN_PASSWORD_LENGTH} characters.` });
+      throw invalid(`Use at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        password: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+      });
     }
   };
 

@@ -7,8 +7,8 @@ export function createMemoryCredentialRepository(context: MemoryContext): Creden
   const credentials = () => context.state().table<StoredCredentials>('credentials');
   const sessions = () => context.state().table<StoredSession>('sessions');
   return {
-    createCredentials(input) {
-      return changeWithMemoryEvent(
+    async createCredentials(input) {
+      await changeWithMemoryEvent(
         context,
         () => {
           const email = input.email.toLowerCase();

@@ -93,7 +93,7 @@ export function createPostgresCredentialRepository(context: PgContext): Credenti
       await db.deleteFrom('sessions').where('uid', '=', uid).execute();
     },
     async purgeExpiredSessions(now) {
-      const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', new Date(now)).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -34,15 +34,21 @@ export function createPostgresSettingsRepository(context: PgContext): SettingsRe
             .onConflict((conflict) =>
               conflict.column('id').doUpdateSet((eb) => ({
                 donation_percentage:
-                  patch.donationPercentage === undefined ? eb.ref('settings.donation_percentage') : patch.donationPercentage,
+                  patch.donationPercentage === undefined
+                    ? eb.ref('settings.donation_percentage')
+                    : patch.donationPercentage,
                 terms_and_conditions:
-                  patch.termsAndConditions === undefined ? eb.ref('settings.terms_and_conditions') : patch.termsAndConditions,
+                  patch.termsAndConditions === undefined
+                    ? eb.ref('settings.terms_and_conditions')
+                    : patch.termsAndConditions,
                 terms_and_conditions_link:
                   patch.termsAndConditionsLink === undefined
                     ? eb.ref('settings.terms_and_conditions_link')
                     : patch.termsAndConditionsLink,
                 payment_disclaimer:
-                  patch.paymentDisclaimer === undefined ? eb.ref('settings.payment_disclaimer') : patch.paymentDisclaimer,
+                  patch.paymentDisclaimer === undefined
+                    ? eb.ref('settings.payment_disclaimer')
+                    : patch.paymentDisclaimer,
                 updated_at: at,
               })),
             )

@@ -42,7 +42,9 @@ export function authServiceFactory({ identity, users, organizations, clock }: Au
     },
 
     /** The session's user, or null when the session is not valid (signed out). */
-    async currentUser(token: string | undefined): Promise<{ user: SessionUser; renewed: boolean; expiresAt: string } | null> {
+    async currentUser(
+      token: string | undefined,
+    ): Promise<{ user: SessionUser; renewed: boolean; expiresAt: string } | null> {
       if (!token) return null;
       const verified = await identity.verifySession(token);
       if (!verified) return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Id, Timestamp } from '../shared/primitives';
+import { Cents, Id, Timestamp, patchOf } from '../shared/primitives';
 import { DemoCampaignStatus, StoredWorkflowStatus, WorkflowEntry } from '../workflow/workflow.entity';
 import { AgeBand, EducationLevel, Gender, IncomeBand, StateTarget } from './targeting.entity';
 
@@ -103,16 +103,18 @@ export type PreCampaign = z.infer<typeof PreCampaign>;
 export type NewPreCampaign = z.input<typeof PreCampaign>;
 
 /** Fields a draft update may set; identity, ownership and workflow history change only through their own calls. */
-export const PreCampaignPatch = PreCampaign.omit({
-  id: true,
-  campaignUUID: true,
-  userId: true,
-  createdAt: true,
-  workflow: true,
-}).partial();
+export const PreCampaignPatch = patchOf(
+  PreCampaign.omit({
+    id: true,
+    campaignUUID: true,
+    userId: true,
+    createdAt: true,
+    workflow: true,
+  }),
+);
 export type PreCampaignPatch = z.infer<typeof PreCampaignPatch>;
 
-export const CampaignPatch = Campaign.omit({ campaignUUID: true, userId: true, createdAt: true }).partial();
+export const CampaignPatch = patchOf(Campaign.omit({ campaignUUID: true, userId: true, createdAt: true }));
 export type CampaignPatch = z.infer<typeof CampaignPatch>;
 
 /** A demo campaign, `demoCampaigns` collection. */

@@ -26,8 +26,6 @@ export const StateTarget = z.object({
   stateCode: z.string().min(2).max(8),
   name: z.string().max(100).optional(),
   regionId: z.number().int().nullable().optional(),
-  cities: z
-    .array(z.object({ city: z.string().max(200), cityId: z.number().int().nullable().optional() }))
-    .default([]),
+  cities: z.array(z.object({ city: z.string().max(200), cityId: z.number().int().nullable().optional() })).default([]),
 });
 export type StateTarget = z.infer<typeof StateTarget>;

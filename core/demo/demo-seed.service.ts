@@ -17,10 +17,42 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'super@demo.local', role: 'Super user', firstName: 'Sam', lastName: 'Rivera', accountType: 'campaigner', admin: false, superUser: true },
-  { email: 'admin@demo.local', role: 'Admin', firstName: 'Alex', lastName: 'Morgan', accountType: 'campaigner', admin: true, superUser: false },
-  { email: 'campaigner@demo.local', role: 'Campaigner', firstName: 'Casey', lastName: 'Nguyen', accountType: 'campaigner', admin: false, superUser: false },
-  { email: 'promoter@demo.local', role: 'Promoter', firstName: 'Priya', lastName: 'Shah', accountType: 'promoter', admin: false, superUser: false },
+  {
+    email: 'super@demo.local',
+    role: 'Super user',
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    accountType: 'campaigner',
+    admin: false,
+    superUser: true,
+  },
+  {
+    email: 'admin@demo.local',
+    role: 'Admin',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    accountType: 'campaigner',
+    admin: true,
+    superUser: false,
+  },
+  {
+    email: 'campaigner@demo.local',
+    role: 'Campaigner',
+    firstName: 'Casey',
+    lastName: 'Nguyen',
+    accountType: 'campaigner',
+    admin: false,
+    superUser: false,
+  },
+  {
+    email: 'promoter@demo.local',
+    role: 'Promoter',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    accountType: 'promoter',
+    admin: false,
+    superUser: false,
+  },
 ];
 
 export type DemoSeedDeps = {

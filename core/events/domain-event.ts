@@ -69,10 +69,13 @@ export const EventTypes = {
   appreciationSaved: 'appreciation.saved',
   promotionCreated: 'promotion.created',
   audienceCreated: 'audience.created',
+  shareCountersCreated: 'shareTracking.countersCreated',
   shareClickRecorded: 'shareTracking.clickRecorded',
   utmRecorded: 'shareTracking.utmRecorded',
   notificationCreated: 'notification.created',
   notificationRead: 'notification.read',
+  /** A user's bulk read, as one event: aggregateId is the recipient, the payload lists the notifications. */
+  notificationsAllRead: 'notification.allRead',
   auditLogged: 'auditLog.logged',
   emailSent: 'email.sent',
   emailFailed: 'email.failed',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, Timestamp } from '../shared/primitives';
+import { Email, Id, Timestamp, patchOf } from '../shared/primitives';
 
 /** A donation percentage: the share (0-100) of a donation that goes to the organization. */
 export const DonationPercentage = z.number().min(0).max(100);
@@ -30,5 +30,5 @@ export const Organization = z.object({
 export type Organization = z.infer<typeof Organization>;
 export type NewOrganization = z.input<typeof Organization>;
 
-export const OrganizationPatch = Organization.omit({ organizationId: true, created_date: true }).partial();
+export const OrganizationPatch = patchOf(Organization.omit({ organizationId: true, created_date: true }));
 export type OrganizationPatch = z.infer<typeof OrganizationPatch>;

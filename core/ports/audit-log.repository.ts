@@ -1,5 +1,8 @@
 import type { AuditLogEntry } from '../audit/audit-log.entity';
 
+/** How many entries `list` answers when no limit is given. */
+export const DEFAULT_AUDIT_LOG_LIMIT = 100;
+
 export interface AuditLogFilter {
   document?: string;
   event?: string;
@@ -11,6 +14,7 @@ export interface AuditLogFilter {
 }
 
 export interface AuditLogRepository {
+  /** Conflict when the id is taken. */
   append(entry: AuditLogEntry): Promise<AuditLogEntry>;
   /** Newest first; at most `limit` (default 100). */
   list(filter?: AuditLogFilter): Promise<AuditLogEntry[]>;

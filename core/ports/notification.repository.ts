@@ -1,6 +1,7 @@
 import type { NewNotification, Notification } from '../notifications/notification.entity';
 
 export interface NotificationRepository {
+  /** Stores userId equal to notification_userTo; conflict when the notification_id is taken. */
   create(notification: NewNotification): Promise<Notification>;
   findById(notificationId: string): Promise<Notification | null>;
   /** A user's notifications, newest first. */

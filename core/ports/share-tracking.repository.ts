@@ -1,4 +1,3 @@
-import type { ShareChannel } from '../campaigns/targeting.entity';
 import type { ClickEvent, SharesClicks, Utm } from '../promotion/promotion.entity';
 
 export interface ShareTrackingRepository {

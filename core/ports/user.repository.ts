@@ -14,9 +14,15 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserProfile | null>;
   /** Newest first by createdAt. */
   list(filter?: UserListFilter): Promise<UserProfile[]>;
-  /** Fails with a conflict when the uid or the e-mail is taken. Demo users are stored with admin false. */
+  /**
+   * Fails with a conflict when the uid or the e-mail is taken, and as invalid when organizationId names no
+   * organization. Demo users are stored with admin false.
+   */
   create(profile: NewUserProfile): Promise<UserProfile>;
-  /** Applies only the supplied fields; null when no such user. Demo users stay non-admin. */
+  /**
+   * Applies only the supplied fields; null when no such user. Demo users stay non-admin. Conflict when the
+   * new e-mail is taken; invalid when organizationId names no organization.
+   */
   update(uid: string, patch: UserProfilePatch): Promise<UserProfile | null>;
   recordLogin(uid: string, at: string): Promise<void>;
   /** Marks isDeleted; false when no such user. */

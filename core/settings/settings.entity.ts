@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from '../shared/primitives';
+import { Id, Timestamp, patchOf } from '../shared/primitives';
 import { DonationPercentage } from '../organizations/organization.entity';
 
 /** Global settings, `settings` collection (one document). */
@@ -14,7 +14,7 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const SettingsPatch = Settings.omit({ id: true, createdAt: true, updatedAt: true }).partial();
+export const SettingsPatch = patchOf(Settings.omit({ id: true, createdAt: true, updatedAt: true }));
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /** SPEC §9: the donation percentage when no settings exist. */

@@ -3,13 +3,7 @@
  * Messages are written for the person who will read them.
  */
 export type DomainErrorCode =
-  | 'not_found'
-  | 'conflict'
-  | 'forbidden'
-  | 'unauthenticated'
-  | 'invalid'
-  | 'rate_limited'
-  | 'unavailable';
+  'not_found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'invalid' | 'rate_limited' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -26,4 +20,5 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new DomainError('forbidden', message);
 export const unauthenticated = (message = 'Please sign in.') => new DomainError('unauthenticated', message);
-export const invalid = (message: string, fields?: Record<string, string>) => new DomainError('invalid', message, fields);
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new DomainError('invalid', message, fields);

@@ -28,3 +28,18 @@ export const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Expected
 export type HexColor = z.infer<typeof HexColor>;
 
 export const toTimestamp = (date: Date): Timestamp => date.toISOString();
+
+/**
+ * A schema for a partial update: every field optional and WITHOUT its default, so a patch carries
+ * only what the caller supplied (zod's own `.partial()` keeps defaults and would fill the rest in).
+ */
+export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const fields: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field;
+    fields[key] = bare.optional();
+  }
+  return z.object(fields) as unknown as z.ZodObject<{
+    [K in keyof Shape]: z.ZodOptional<Shape[K] extends z.ZodDefault<infer Inner> ? Inner : Shape[K]>;
+  }>;
+}

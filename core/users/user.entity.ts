@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Email, Id, Timestamp } from '../shared/primitives';
+import { Cents, Email, Id, Timestamp, patchOf } from '../shared/primitives';
 
 /** AccountType of a profile. The spec names promoter "among others"; these are the product's roles. */
 export const AccountType = z.enum(['campaigner', 'promoter', 'donor']);
@@ -38,7 +38,7 @@ export const DeletedUser = UserProfile.extend({ deletedAt: Timestamp });
 export type DeletedUser = z.infer<typeof DeletedUser>;
 
 /** Fields a profile update may change. `UserId`, `uid` and `createdAt` never change. */
-export const UserProfilePatch = UserProfile.omit({ UserId: true, uid: true, createdAt: true }).partial();
+export const UserProfilePatch = patchOf(UserProfile.omit({ UserId: true, uid: true, createdAt: true }));
 export type UserProfilePatch = z.infer<typeof UserProfilePatch>;
 
 /** The signed-in user as the front ends see it (SPEC §3 "Session user"). */

@@ -2,7 +2,13 @@ import { expect, it } from 'vitest';
 import { describeContract } from '../support/contract';
 
 const at = '2026-01-01T00:00:00.000Z';
-const credentials = (uid: string, email: string) => ({ uid, email, passwordHash: `hash-${uid}`, createdAt: at, updatedAt: at });
+const credentials = (uid: string, email: string) => ({
+  uid,
+  email,
+  passwordHash: `hash-${uid}`,
+  createdAt: at,
+  updatedAt: at,
+});
 const session = (tokenHash: string, uid: string, expiresAt = '2026-01-15T00:00:00.000Z') => ({
   tokenHash,
   uid,
@@ -15,14 +21,19 @@ describeContract('CredentialRepository', (subject) => {
   it('stores e-mails lowercased and finds them case-insensitively', async () => {
     const { credentials: repo } = subject().store.repositories;
     await repo.createCredentials(credentials('u-1', 'Ada@Example.org'));
-    expect(await repo.findCredentialsByEmail('ADA@example.ORG')).toMatchObject({ uid: 'u-1', email: 'ada@example.org' });
+    expect(await repo.findCredentialsByEmail('ADA@example.ORG')).toMatchObject({
+      uid: 'u-1',
+      email: 'ada@example.org',
+    });
     expect(await repo.findCredentialsByEmail('nobody@example.org')).toBeNull();
   });
 
   it('refuses a second account with the same e-mail with a conflict', async () => {
     const { credentials: repo } = subject().store.repositories;
     await repo.createCredentials(credentials('u-1', 'ada@example.org'));
-    await expect(repo.createCredentials(credentials('u-2', 'ADA@example.org'))).rejects.toMatchObject({ code: 'conflict' });
+    await expect(repo.createCredentials(credentials('u-2', 'ADA@example.org'))).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 
   it('updates a password hash and says whether the account existed', async () => {

@@ -8,7 +8,10 @@ describeContract('SettingsRepository', (subject) => {
 
   it('creates the settings on first save, with the default donation percentage when none is given', async () => {
     const { store } = subject();
-    const saved = await store.repositories.settings.save({ paymentDisclaimer: 'Gifts are final.' }, '2026-01-01T00:00:00.000Z');
+    const saved = await store.repositories.settings.save(
+      { paymentDisclaimer: 'Gifts are final.' },
+      '2026-01-01T00:00:00.000Z',
+    );
     expect(saved).toMatchObject({
       donationPercentage: 80,
       paymentDisclaimer: 'Gifts are final.',
@@ -21,7 +24,10 @@ describeContract('SettingsRepository', (subject) => {
 
   it('applies only the supplied fields on a later save and keeps createdAt', async () => {
     const { store } = subject();
-    await store.repositories.settings.save({ donationPercentage: 70, termsAndConditions: 'Terms' }, '2026-01-01T00:00:00.000Z');
+    await store.repositories.settings.save(
+      { donationPercentage: 70, termsAndConditions: 'Terms' },
+      '2026-01-01T00:00:00.000Z',
+    );
     const saved = await store.repositories.settings.save({ donationPercentage: 65.5 }, '2026-02-01T00:00:00.000Z');
     expect(saved).toMatchObject({
       donationPercentage: 65.5,

@@ -42,9 +42,9 @@ describeContract('UnitOfWork and Outbox', (subject) => {
     await store.repositories.settings.save({ donationPercentage: 20 }, at);
     await store.repositories.settings.save({ donationPercentage: 30 }, at);
     const events = await store.outbox.pending(10);
-    expect(events.map((event) => (event.payload.settings as { donationPercentage: number }).donationPercentage)).toEqual([
-      10, 20, 30,
-    ]);
+    expect(
+      events.map((event) => (event.payload.settings as { donationPercentage: number }).donationPercentage),
+    ).toEqual([10, 20, 30]);
     expect(events[0]!.position).toBeLessThan(events[1]!.position);
     await store.outbox.markPublished([events[0]!.id], at);
     expect((await store.outbox.pending(10)).map((event) => event.id)).toEqual([events[1]!.id, events[2]!.id]);

@@ -3,7 +3,8 @@ import { storeFactories, type TestStore } from './test-stores';
 
 /**
  * Declares a contract suite that runs on every data store available here: memory and PGlite always,
- * a Postgres server with TEST_DATABASE_URL, Firestore with FIRESTORE_EMULATOR_HOST.
+ * a Postgres server with TEST_DATABASE_URL, Firestore with FIRESTORE_EMULATOR_HOST
+ * (npm test starts Google's emulator for that when the gcloud CLI has it).
  * Each test starts from empty tables.
  */
 export function describeContract(name: string, body: (subject: () => TestStore) => void): void {

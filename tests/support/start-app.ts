@@ -19,7 +19,9 @@ export interface TestApp {
  * The whole platform on a free port, as `npm start` runs it: on a fresh database of the Postgres
  * server at TEST_DATABASE_URL when set, else on PGlite in a temporary folder. Demo data is seeded.
  */
-export async function startTestApp(options: { env?: Record<string, string>; overrides?: ContainerOverrides } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; overrides?: ContainerOverrides } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'causeway-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const database = serverUrl ? await freshServerDatabase(serverUrl) : null;

@@ -37,7 +37,10 @@ async function truncateAll(connection: PostgresConnection): Promise<void> {
   await connection.execScript(`truncate ${names} restart identity cascade;`);
 }
 
-function postgresFactory(name: string, openConnection: () => Promise<{ connection: PostgresConnection; drop?: () => Promise<void> }>): StoreFactory {
+function postgresFactory(
+  name: string,
+  openConnection: () => Promise<{ connection: PostgresConnection; drop?: () => Promise<void> }>,
+): StoreFactory {
   return {
     name,
     async open() {

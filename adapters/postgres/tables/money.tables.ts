@@ -1,2 +1,97 @@
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface MoneyTables {}
+import type { Generated } from 'kysely';
+import type { Jsonb, Timestamptz } from './foundation.tables';
+
+export interface DonatorTable {
+  id: string;
+  campaign_id: string;
+  payment_intent_id: string;
+  amount: number;
+  created_at: Timestamptz;
+  updated_at: Timestamptz;
+}
+
+export interface DonatorRawTable extends DonatorTable {
+  raw: Jsonb<Record<string, unknown>>;
+}
+
+export interface DonationsTable {
+  id: string;
+  campaign_id: string;
+  user_id: string | null;
+  amount: number;
+  date: Timestamptz;
+  session_id: string | null;
+}
+
+export interface AppreciationsTable {
+  id: string;
+  campaign_id: string;
+  campaigner_id: string;
+  promoter_id: string | null;
+  payment_intent_id: string | null;
+  email_message: string;
+  page_message: string;
+  include_page_campaign_name: boolean;
+  include_page_donor_name: boolean;
+  include_page_donor_amount: boolean;
+  include_email_campaign_name: boolean;
+  include_email_donor_name: boolean;
+  include_email_donor_amount: boolean;
+  include_header_email: boolean;
+  include_customized_header_email: boolean;
+  email_header_url: string | null;
+  update_date: Timestamptz;
+}
+
+export interface PromotionsTable {
+  id: string;
+  creator_id: string;
+  root_company_id: string;
+  created_at: Timestamptz;
+}
+
+export interface AudiencesTable {
+  id: string;
+  campaign_id: string;
+  audience_id: string;
+  created_at: Timestamptz;
+}
+
+export interface SharesClicksTable {
+  campaign_id: string;
+  x: Generated<number>;
+  linkedin: Generated<number>;
+  facebook: Generated<number>;
+  instagram: Generated<number>;
+}
+
+export interface ClickEventsTable {
+  id: string;
+  campaign_id: string;
+  channel: string;
+  promoter_id: string | null;
+  created_at: Timestamptz;
+}
+
+export interface UtmsTable {
+  id: string;
+  campaign_id: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  created_at: Timestamptz;
+}
+
+export interface MoneyTables {
+  donator: DonatorTable;
+  donator_raw: DonatorRawTable;
+  donations: DonationsTable;
+  appreciations: AppreciationsTable;
+  promotions: PromotionsTable;
+  audiences: AudiencesTable;
+  shares_clicks: SharesClicksTable;
+  click_events: ClickEventsTable;
+  utms: UtmsTable;
+}

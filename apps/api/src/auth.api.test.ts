@@ -18,7 +18,10 @@ const signIn = (email: string, password: string) =>
   });
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie();
-const cookieHeader = (response: Response) => cookiesOf(response).map((c) => c.split(';')[0]).join('; ');
+const cookieHeader = (response: Response) =>
+  cookiesOf(response)
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 describe('sign-in, session and sign-out over HTTP', () => {
   it.each([
@@ -32,7 +35,21 @@ describe('sign-in, session and sign-out over HTTP', () => {
     const body = await response.json();
     expect(body.user).toMatchObject({ email, demoUser: false, ...flags });
     expect(Object.keys(body.user).sort()).toEqual(
-      ['uid', 'email', 'accountType', 'avatar', 'fName', 'lName', 'orgName', 'orgDescription', 'admin', 'organizationId', 'superUser', 'lastLogin', 'demoUser'].sort(),
+      [
+        'uid',
+        'email',
+        'accountType',
+        'avatar',
+        'fName',
+        'lName',
+        'orgName',
+        'orgDescription',
+        'admin',
+        'organizationId',
+        'superUser',
+        'lastLogin',
+        'demoUser',
+      ].sort(),
     );
     const session = await fetch(`${app.url}/api/auth/session`, { headers: { cookie: cookieHeader(response) } });
     expect(session.status).toBe(200);

@@ -17,7 +17,11 @@ describe('configuration', () => {
   });
 
   it('uses a Postgres server when DATABASE_URL is set, and secure cookies in production', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app', NODE_ENV: 'production', PUBLIC_URL: 'https://give.example/' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://give.example/',
+    });
     expect(config).toMatchObject({ embedded: false, cookieSecure: true, publicUrl: 'https://give.example' });
   });
 

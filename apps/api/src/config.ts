@@ -33,10 +33,20 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
 
     IDENTITY: z.enum(['local', 'firebase']).default('local'),
-    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 14),
     COOKIE_SECURE: flag.optional(),
     SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
-    SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    SIGN_IN_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
 
     FIREBASE_PROJECT_ID: optionalText,
     FIREBASE_API_KEY: optionalText,
@@ -45,15 +55,27 @@ export const ConfigSchema = z
     GOOGLE_APPLICATION_CREDENTIALS: optionalText,
 
     SEED_DEMO: flag.default(true),
-    DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional().or(z.literal('').transform(() => undefined)),
+    DEMO_PASSWORD: z
+      .string()
+      .min(10, 'must be at least 10 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((config, context) => {
     if (config.DATA_STORE === 'firestore' && !config.FIREBASE_PROJECT_ID) {
-      context.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'is required when DATA_STORE=firestore' });
+      context.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_PROJECT_ID'],
+        message: 'is required when DATA_STORE=firestore',
+      });
     }
     if (config.IDENTITY === 'firebase') {
       if (!config.FIREBASE_PROJECT_ID) {
-        context.addIssue({ code: 'custom', path: ['FIREBASE_PROJECT_ID'], message: 'is required when IDENTITY=firebase' });
+        context.addIssue({
+          code: 'custom',
+          path: ['FIREBASE_PROJECT_ID'],
+          message: 'is required when IDENTITY=firebase',
+        });
       }
       if (!config.FIREBASE_API_KEY) {
         context.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'is required when IDENTITY=firebase' });

@@ -49,7 +49,9 @@ function firebaseApp(config: Config): App {
     {
       projectId: config.FIREBASE_PROJECT_ID,
       // With GOOGLE_APPLICATION_CREDENTIALS the service account signs; the emulators need none.
-      ...(config.GOOGLE_APPLICATION_CREDENTIALS && !usesEmulators ? { credential: cert(config.GOOGLE_APPLICATION_CREDENTIALS) } : {}),
+      ...(config.GOOGLE_APPLICATION_CREDENTIALS && !usesEmulators
+        ? { credential: cert(config.GOOGLE_APPLICATION_CREDENTIALS) }
+        : {}),
     },
     name,
   );
@@ -88,7 +90,11 @@ function identityProvider(config: Config, dataStore: DataStore, clock: Clock, id
  * The composition root: the one place that knows which adapter serves which port.
  * Opens the data store (migrating Postgres), then binds every port and use case.
  */
-export async function compose(config: Config, logger: Logger, overrides: ContainerOverrides = {}): Promise<Composition> {
+export async function compose(
+  config: Config,
+  logger: Logger,
+  overrides: ContainerOverrides = {},
+): Promise<Composition> {
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? randomIds;
   const dataStore = await openDataStore(config, logger, clock, ids);
@@ -110,14 +116,18 @@ export async function compose(config: Config, logger: Logger, overrides: Contain
   if (!config.production) container.bind(TYPES.Mailbox).toConstantValue(mailer);
   container
     .bind(TYPES.FileStore)
-    .toConstantValue(createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl: `${config.publicUrl}/files` }));
+    .toConstantValue(
+      createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl: `${config.publicUrl}/files` }),
+    );
   container
     .bind(TYPES.BotCheck)
-    .toConstantValue(createProofOfWorkBotCheck({ secret: ids.newSecret(), difficulty: 16, clock, ttlMs: 10 * 60 * 1000 }));
+    .toConstantValue(
+      createProofOfWorkBotCheck({ secret: ids.newSecret(), difficulty: 16, clock, ttlMs: 10 * 60 * 1000 }),
+    );
   container.bind(TYPES.AdPlatform).toConstantValue(createMemoryAdPlatform());
-  container.bind(TYPES.PaymentGateway).toConstantValue(
-    createMemoryPaymentGateway({ webhookSecret: ids.newSecret(), clock, baseUrl: config.publicUrl }),
-  );
+  container
+    .bind(TYPES.PaymentGateway)
+    .toConstantValue(createMemoryPaymentGateway({ webhookSecret: ids.newSecret(), clock, baseUrl: config.publicUrl }));
 
   container.bind(TYPES.AuthService).toDynamicValue((context) => {
     const repositories = context.get(TYPES.Repositories);

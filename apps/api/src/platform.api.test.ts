@@ -30,7 +30,9 @@ describe('the platform over HTTP', () => {
   it('answers 404 with the error shape for an unknown API route', async () => {
     const response = await fetch(`${app.url}/api/no-such-thing`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/no-such-thing.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'No route for GET /api/no-such-thing.' },
+    });
   });
 
   it('answers 400 for a body that is not JSON, without internals', async () => {

@@ -23,7 +23,9 @@ export function createLogger(config: Config): Logger {
   const pretty = process.stdout.isTTY && !config.production && config.NODE_ENV !== 'test';
   return pino({
     level: config.LOG_LEVEL,
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
   });
 }
 
@@ -44,7 +46,10 @@ function demoPassword(config: Config): { password: string; remembered: boolean }
   return { password: generated, remembered: false };
 }
 
-export async function startServer(config: Config, options: { logger?: Logger; overrides?: ContainerOverrides } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; overrides?: ContainerOverrides } = {},
+): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   const composition = await compose(config, logger, options.overrides);
   const { container } = composition;

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { DomainError, type DomainErrorCode } from '../../../../core/shared/errors';
 
 const STATUS_OF: Record<DomainErrorCode, number> = {
@@ -37,7 +37,9 @@ export class InputError extends Error {
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  const body: ErrorBody = { error: { code: 'not_found', message: `No route for ${req.method} ${req.path}.` } };
+  const body: ErrorBody = {
+    error: { code: 'not_found', message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}.` },
+  };
   res.status(404).json(body);
 };
 

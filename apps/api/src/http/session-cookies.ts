@@ -10,7 +10,11 @@ export interface CookiePolicy {
 
 const base = (policy: CookiePolicy): CookieOptions => ({ path: '/', sameSite: 'lax', secure: policy.secure });
 
-export function setSessionCookies(res: Response, policy: CookiePolicy, session: { token: string; uid: string; expiresAt: string }): void {
+export function setSessionCookies(
+  res: Response,
+  policy: CookiePolicy,
+  session: { token: string; uid: string; expiresAt: string },
+): void {
   const maxAge = Math.max(0, new Date(session.expiresAt).getTime() - Date.now());
   res.cookie(SESSION_COOKIE, session.token, { ...base(policy), httpOnly: true, maxAge });
   // Readable by the front end, as the original's was; it proves nothing on its own.

@@ -9,7 +9,9 @@ export function healthRoutes(dataStore: Pick<DataStore, 'ping'>): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const database = await dataStore.ping();
-    res.status(database ? 200 : 503).json({ status: database ? 'ready' : 'unavailable', database: database ? 'up' : 'down' });
+    res
+      .status(database ? 200 : 503)
+      .json({ status: database ? 'ready' : 'unavailable', database: database ? 'up' : 'down' });
   });
   return router;
 }

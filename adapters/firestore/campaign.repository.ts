@@ -1,0 +1,176 @@
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
+import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
+import type { CampaignRepository } from '../../core/ports/campaign.repository';
+import { conflict, invalid } from '../../core/shared/errors';
+import { Cents } from '../../core/shared/primitives';
+import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+
+/** Patch fields that never reach the document: identity and ownership never change. */
+const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
+
+/** `campaigns` collection, document id = campaignUUID. */
+export function createFirestoreCampaignRepository(context: FirestoreContext): CampaignRepository {
+  const collection = () => context.firestore.collection('campaigns');
+
+  const findById = async (campaignUUID: string): Promise<Campaign | null> => {
+    const snapshot = await collection().doc(campaignUUID).get();
+    return snapshot.exists ? toCampaign(snapshot) : null;
+  };
+
+  /** Writes a change with its event; outside a unit of work answers the stored campaign, others' changes included. */
+  const commit = async (
+    campaignUUID: string,
+    expected: Campaign,
+    write: (batch: WriteBatch, document: DocumentReference) => void,
+    event: (campaign: Campaign) => PendingEvent,
+  ): Promise<Campaign> => {
+    await changeWithFirestoreEvent(
+      context,
+      (batch) => {
+        write(batch, collection().doc(campaignUUID));
+        return expected;
+      },
+      event,
+    );
+    return context.batch ? expected : ((await findById(campaignUUID)) ?? expected);
+  };
+
+  return {
+    async create(input) {
+      const campaign = withUtcTimes(Campaign.parse(input));
+      if ((await collection().doc(campaign.campaignUUID).get()).exists) {
+        throw conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`);
+      }
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.set(collection().doc(campaign.campaignUUID), campaignDocument(campaign, 'create'));
+          return campaign;
+        },
+        (created) => ({
+          type: EventTypes.campaignCreated,
+          aggregateType: 'campaign',
+          aggregateId: created.campaignUUID,
+          payload: { campaign: created },
+        }),
+      );
+    },
+
+    findById,
+
+    /** Equality filters narrow the query (no composite index needed); the rest is applied here. */
+    async list(filter = {}) {
+      let query: Query = collection();
+      if (filter.userId !== undefined) query = query.where('userId', '==', filter.userId);
+      if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
+      if (filter.paidOnly) query = query.where('isPaid', '==', true);
+      const since = filter.createdSince === undefined ? undefined : utc(filter.createdSince);
+      const snapshot = await query.get();
+      return snapshot.docs
+        .map(toCampaign)
+        .filter((campaign) => !campaign.isDeleted && (since === undefined || campaign.createdAt >= since))
+        .sort(
+          newestFirst(
+            (campaign) => campaign.createdAt,
+            (campaign) => campaign.campaignUUID,
+          ),
+        );
+    },
+
+    async update(campaignUUID, patch) {
+      const existing = await findById(campaignUUID);
+      if (!existing) return null;
+      const supplied = suppliedFields(patch);
+      if (Object.keys(supplied).length === 0) return existing;
+      return commit(
+        campaignUUID,
+        Campaign.parse({ ...existing, ...supplied }),
+        (batch, document) => batch.update(document, campaignDocument(supplied, 'update')),
+        (campaign) => ({
+          type: EventTypes.campaignUpdated,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload: { campaign },
+        }),
+      );
+    },
+
+    async softDelete(campaignUUID) {
+      if (!(await collection().doc(campaignUUID).get()).exists) return false;
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.update(collection().doc(campaignUUID), { isDeleted: true });
+          return true;
+        },
+        () => ({
+          type: EventTypes.campaignDeleted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload: { campaignUUID },
+        }),
+      );
+    },
+
+    async countDonation(campaignUUID, amountCents) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      // Read only to answer null for a missing campaign; the totals are never written from this read.
+      const existing = await findById(campaignUUID);
+      if (!existing) return null;
+      const expected: Campaign = {
+        ...existing,
+        campaignRaised: existing.campaignRaised + amountCents,
+        donators: (existing.donators ?? 0) + 1,
+      };
+      return commit(
+        campaignUUID,
+        expected,
+        // Server-side increments: concurrent donations never lose one. A missing or null donators becomes 1.
+        (batch, document) =>
+          batch.update(document, {
+            campaignRaised: FieldValue.increment(amountCents),
+            donators: FieldValue.increment(1),
+          }),
+        () => ({
+          type: EventTypes.campaignDonationCounted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload: { campaignUUID, amountCents },
+        }),
+      );
+    },
+  };
+}
+
+function toCampaign(snapshot: DocumentSnapshot): Campaign {
+  const data = documentData(snapshot);
+  return withUtcTimes(Campaign.parse({ createdAt: createTimeOf(snapshot), ...data, campaignUUID: snapshot.id }));
+}
+
+function suppliedFields(patch: CampaignPatch): Partial<Campaign> {
+  const defined = definedOnly(patch) as Record<string, unknown>;
+  for (const field of FIXED_FIELDS) delete defined[field];
+  return withUtcTimes(defined as Partial<Campaign>);
+}
+
+/**
+ * Campaign fields as document data. A null donators is left out (removed on update): an absent
+ * field is what FieldValue.increment counts from 0 in every Firestore implementation.
+ */
+function campaignDocument(fields: Partial<Campaign>, write: 'create' | 'update'): Record<string, unknown> {
+  const document = toDocument(fields);
+  if (fields.donators === null) {
+    if (write === 'update') document.donators = FieldValue.delete();
+    else delete document.donators;
+  }
+  return document;
+}

@@ -1,0 +1,81 @@
+import { Timestamp, type CollectionReference, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
+import { EventTypes } from '../../core/events/domain-event';
+import type { EmailLogRepository } from '../../core/ports/email-log.repository';
+import { conflict } from '../../core/shared/errors';
+import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+
+/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
+const ALREADY_EXISTS = 6;
+
+const utc = (value: string): string => new Date(value).toISOString();
+/** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
+const instant = (value: unknown): unknown => (value instanceof Timestamp ? value.toDate().toISOString() : value);
+
+/** `emails` (sent) and `errorEmails` (failed) collections; the document id is the record's id. */
+export function createFirestoreEmailLogRepository(context: FirestoreContext): EmailLogRepository {
+  const sent = () => context.firestore.collection('emails');
+  const failures = () => context.firestore.collection('errorEmails');
+
+  /** Creates the document and its event; a taken id is a conflict. */
+  const record = async <T extends { id: string }>(
+    collection: CollectionReference,
+    value: T,
+    type: typeof EventTypes.emailSent | typeof EventTypes.emailFailed,
+  ): Promise<T> => {
+    const ref = collection.doc(value.id);
+    const taken = () => conflict(`An e-mail record with id ${value.id} already exists.`);
+    if ((await ref.get()).exists) throw taken();
+    try {
+      return await changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.create(ref, value);
+          return value;
+        },
+        (stored) => ({ type, aggregateType: 'email', aggregateId: stored.id, payload: { email: stored } }),
+      );
+    } catch (error) {
+      if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw taken();
+      throw error;
+    }
+  };
+
+  const newestFirst = async (query: Query, limit: number | undefined) => {
+    if (limit !== undefined && limit <= 0) return [];
+    let ordered = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+    if (limit !== undefined) ordered = ordered.limit(limit);
+    return (await ordered.get()).docs.map(withInstants);
+  };
+
+  return {
+    recordSent(input) {
+      const parsed = EmailRecord.parse(input);
+      return record(
+        sent(),
+        { ...parsed, to: parsed.to.toLowerCase(), createdAt: utc(parsed.createdAt) },
+        EventTypes.emailSent,
+      );
+    },
+    recordFailure(input) {
+      const parsed = ErrorEmailRecord.parse(input);
+      return record(
+        failures(),
+        { ...parsed, to: parsed.to.toLowerCase(), createdAt: utc(parsed.createdAt) },
+        EventTypes.emailFailed,
+      );
+    },
+    async listSent(options = {}) {
+      const query = options.to === undefined ? sent() : sent().where('to', '==', options.to.toLowerCase());
+      return (await newestFirst(query, options.limit)).map((data) => EmailRecord.parse(data));
+    },
+    async listFailures(options = {}) {
+      return (await newestFirst(failures(), options.limit)).map((data) => ErrorEmailRecord.parse(data));
+    },
+  };
+}
+
+function withInstants(snapshot: QueryDocumentSnapshot): Record<string, unknown> {
+  const data = snapshot.data();
+  return { ...data, id: snapshot.id, createdAt: instant(data.createdAt) };
+}

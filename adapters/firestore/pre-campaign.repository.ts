@@ -1,0 +1,190 @@
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import { PreCampaign, type PreCampaignPatch } from '../../core/campaigns/campaign.entity';
+import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
+import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
+import { conflict } from '../../core/shared/errors';
+import { WorkflowEntry } from '../../core/workflow/workflow.entity';
+import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+
+/** Statuses a draft still being written may carry (SPEC §4 drafts list); a missing field counts as null. */
+const DRAFT_STATUSES: ReadonlySet<string | null> = new Set([null, '', 'New', 'Canceled']);
+
+/** Patch fields that never reach the document: identity, ownership and history have their own calls. */
+const FIXED_FIELDS = ['id', 'campaignUUID', 'userId', 'createdAt', 'workflow'];
+
+/**
+ * `preCampaigns` collection, document id = the draft's id. The workflow history is the `workflow`
+ * array field of the document, as the original product kept it.
+ */
+export function createFirestorePreCampaignRepository(context: FirestoreContext): PreCampaignRepository {
+  const collection = () => context.firestore.collection('preCampaigns');
+
+  const findById = async (id: string): Promise<PreCampaign | null> => {
+    const snapshot = await collection().doc(id).get();
+    return snapshot.exists ? toPreCampaign(snapshot) : null;
+  };
+
+  /** Equality filters narrow the query (no composite index needed); the rules are applied here. */
+  const list = async (
+    scope: PreCampaignScope | undefined,
+    narrow: (query: Query) => Query,
+    keep: (draft: PreCampaign) => boolean,
+  ): Promise<PreCampaign[]> => {
+    let query: Query = collection();
+    if (scope?.userId !== undefined) query = query.where('userId', '==', scope.userId);
+    if (scope?.organizationId !== undefined) query = query.where('organizationId', '==', scope.organizationId);
+    const snapshot = await narrow(query).get();
+    return snapshot.docs
+      .map(toPreCampaign)
+      .filter((draft) => !draft.isDeleted && keep(draft))
+      .sort(
+        newestFirst(
+          (draft) => draft.createdAt,
+          (draft) => draft.id,
+        ),
+      );
+  };
+
+  /** Writes a change with its event; outside a unit of work answers the stored draft, others' changes included. */
+  const commit = async (
+    id: string,
+    expected: PreCampaign,
+    write: (batch: WriteBatch, document: DocumentReference) => void,
+    event: (preCampaign: PreCampaign) => PendingEvent,
+  ): Promise<PreCampaign> => {
+    await changeWithFirestoreEvent(
+      context,
+      (batch) => {
+        write(batch, collection().doc(id));
+        return expected;
+      },
+      event,
+    );
+    return context.batch ? expected : ((await findById(id)) ?? expected);
+  };
+
+  return {
+    async create(input) {
+      const preCampaign = stored(PreCampaign.parse(input));
+      if ((await collection().doc(preCampaign.id).get()).exists) {
+        throw conflict(`A draft with id ${preCampaign.id} already exists.`);
+      }
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.set(collection().doc(preCampaign.id), toDocument(preCampaign));
+          return preCampaign;
+        },
+        (created) => ({
+          type: EventTypes.preCampaignCreated,
+          aggregateType: 'preCampaign',
+          aggregateId: created.id,
+          payload: { preCampaign: created },
+        }),
+      );
+    },
+
+    findById,
+
+    async update(id, patch) {
+      const existing = await findById(id);
+      if (!existing) return null;
+      const supplied = suppliedFields(patch);
+      if (Object.keys(supplied).length === 0) return existing;
+      const expected = PreCampaign.parse({ ...existing, ...supplied });
+      return commit(
+        id,
+        expected,
+        (batch, document) => batch.update(document, toDocument(supplied)),
+        (preCampaign) => ({
+          type: EventTypes.preCampaignUpdated,
+          aggregateType: 'preCampaign',
+          aggregateId: id,
+          payload: { preCampaign, changed: Object.keys(supplied).length },
+        }),
+      );
+    },
+
+    async softDelete(id) {
+      if (!(await collection().doc(id).get()).exists) return false;
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.update(collection().doc(id), { isDeleted: true });
+          return true;
+        },
+        () => ({ type: EventTypes.preCampaignDeleted, aggregateType: 'preCampaign', aggregateId: id, payload: { id } }),
+      );
+    },
+
+    findDrafts: (scope) =>
+      list(
+        scope,
+        (query) => query.where('isPaid', '==', false),
+        (draft) => !draft.isPaid && DRAFT_STATUSES.has(draft.workflowstatus),
+      ),
+
+    findPending: (scope) =>
+      list(
+        scope,
+        (query) => query.where('workflowstatus', '==', 'Pending'),
+        (draft) => draft.workflowstatus === 'Pending',
+      ),
+
+    findPendingPublish: (scope) =>
+      list(
+        scope,
+        (query) => query.where('workflowstatus', '==', 'Approved'),
+        (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid,
+      ),
+
+    async appendWorkflowEntry(id, entry, status) {
+      const existing = await findById(id);
+      if (!existing) return null;
+      const parsedEntry = WorkflowEntry.parse(entry);
+      const published = status === 'Published';
+      const stepFields = { workflowstatus: status, ...(published ? { isPaid: true, amobeeDeployed: true } : {}) };
+      const storedEntry = { ...parsedEntry, statusDate: utc(parsedEntry.statusDate) };
+      const expected: PreCampaign = { ...existing, ...stepFields, workflow: [...existing.workflow, storedEntry] };
+      return commit(
+        id,
+        expected,
+        // One document write: the entry is appended server-side, so concurrent steps are all kept.
+        (batch, document) =>
+          batch.update(document, { ...stepFields, workflow: FieldValue.arrayUnion(toDocument(storedEntry)) }),
+        (preCampaign) => ({
+          type: EventTypes.preCampaignWorkflowChanged,
+          aggregateType: 'preCampaign',
+          aggregateId: id,
+          payload: { preCampaign, entry: parsedEntry, status },
+        }),
+      );
+    },
+  };
+}
+
+function toPreCampaign(snapshot: DocumentSnapshot): PreCampaign {
+  const data = documentData(snapshot);
+  return stored(PreCampaign.parse({ createdAt: createTimeOf(snapshot), ...data, id: snapshot.id }));
+}
+
+function suppliedFields(patch: PreCampaignPatch): Partial<PreCampaign> {
+  const defined = definedOnly(patch) as Record<string, unknown>;
+  for (const field of FIXED_FIELDS) delete defined[field];
+  return withUtcTimes(defined as Partial<PreCampaign>);
+}
+
+/** A draft as stored: instants in UTC, including each step's date. */
+function stored(draft: PreCampaign): PreCampaign {
+  return {
+    ...withUtcTimes(draft),
+    workflow: draft.workflow.map((entry) => ({ ...entry, statusDate: utc(entry.statusDate) })),
+  };
+}

@@ -1,0 +1,206 @@
+import type { DocumentData, DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import { EventTypes } from '../../core/events/domain-event';
+import type { UserRepository } from '../../core/ports/user.repository';
+import { conflict, invalid } from '../../core/shared/errors';
+import { DeletedUser, UserProfile } from '../../core/users/user.entity';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+
+/**
+ * `users` (document id = uid) and `deletedUsers` collections. Reads run outside a unit of work's batch,
+ * so the checks below see committed data only.
+ */
+export function createFirestoreUserRepository(context: FirestoreContext): UserRepository {
+  const users = () => context.firestore.collection('users');
+  const deletedUsers = () => context.firestore.collection('deletedUsers');
+  const organizations = () => context.firestore.collection('organizations');
+  const read = async (uid: string) => {
+    const snapshot = await users().doc(uid).get();
+    return snapshot.exists ? { snapshot, user: fromDocument(snapshot) } : null;
+  };
+  const byEmail = async (email: string) => {
+    const snapshot = await users().where('Email', '==', email).limit(1).get();
+    const doc = snapshot.docs[0];
+    return doc ? fromDocument(doc) : null;
+  };
+
+  /** Refuses an e-mail held by another uid, and an organizationId naming no organization. */
+  const checkReferences = async (user: UserProfile) => {
+    const holder = await byEmail(user.Email);
+    if (holder && holder.uid !== user.uid) throw emailTaken();
+    if (user.organizationId !== null && !(await organizations().doc(user.organizationId).get()).exists) {
+      throw invalid(`No organization ${user.organizationId}.`, { organizationId: 'No such organization.' });
+    }
+  };
+
+  return {
+    async findById(uid) {
+      return (await read(uid))?.user ?? null;
+    },
+    findByEmail: (email) => byEmail(email.trim().toLowerCase()),
+    async list(filter = {}) {
+      let query: Query = users();
+      if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
+      if (filter.accountType !== undefined) query = query.where('AccountType', '==', filter.accountType);
+      // Deleted and order are applied here: older documents may lack isDeleted, or hold createdAt as a Timestamp.
+      const snapshot = await query.get();
+      return snapshot.docs
+        .map(fromDocument)
+        .filter((user) => filter.includeDeleted || !user.isDeleted)
+        .sort(newestFirst);
+    },
+    async create(profile) {
+      const user = stored(UserProfile.parse(profile));
+      if ((await users().doc(user.uid).get()).exists) throw uidTaken();
+      await checkReferences(user);
+      try {
+        return await changeWithFirestoreEvent(
+          context,
+          (batch) => {
+            // create, not set: the commit fails should the uid be taken in the meantime.
+            batch.create(users().doc(user.uid), user);
+            return user;
+          },
+          (created) => ({
+            type: EventTypes.userCreated,
+            aggregateType: 'user',
+            aggregateId: created.uid,
+            payload: { user: created },
+          }),
+        );
+      } catch (error) {
+        if (isAlreadyExists(error)) throw uidTaken();
+        throw error;
+      }
+    },
+    async update(uid, patch) {
+      const current = (await read(uid))?.user;
+      if (!current) return null;
+      const user = stored(
+        UserProfile.parse({
+          ...current,
+          ...definedOnly(patch),
+          UserId: current.UserId,
+          uid,
+          createdAt: current.createdAt,
+        }),
+      );
+      await checkReferences(user);
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          // merge keeps fields of existing documents that the entity does not know.
+          batch.set(users().doc(uid), user, { merge: true });
+          return user;
+        },
+        (updated) => ({
+          type: EventTypes.userUpdated,
+          aggregateType: 'user',
+          aggregateId: uid,
+          payload: { user: updated },
+        }),
+      );
+    },
+    async recordLogin(uid, at) {
+      if (!(await users().doc(uid).get()).exists) return;
+      const lastLogin = toIso(at);
+      await changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.update(users().doc(uid), { lastLogin });
+        },
+        () => ({ type: EventTypes.userLoggedIn, aggregateType: 'user', aggregateId: uid, payload: { uid, lastLogin } }),
+      );
+    },
+    async softDelete(uid) {
+      if (!(await users().doc(uid).get()).exists) return false;
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.update(users().doc(uid), { isDeleted: true });
+          return true;
+        },
+        () => ({ type: EventTypes.userSoftDeleted, aggregateType: 'user', aggregateId: uid, payload: { uid } }),
+      );
+    },
+    async hardDelete(uid, deletedAt) {
+      const found = await read(uid);
+      if (!found) return null;
+      const deleted = DeletedUser.parse({ ...found.user, deletedAt: toIso(deletedAt) });
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          // The whole document is copied, fields the entity does not know included.
+          batch.set(deletedUsers().doc(uid), { ...found.snapshot.data(), ...deleted });
+          batch.delete(users().doc(uid));
+          return deleted;
+        },
+        () => ({
+          type: EventTypes.userHardDeleted,
+          aggregateType: 'user',
+          aggregateId: uid,
+          payload: { uid, deletedAt: deleted.deletedAt },
+        }),
+      );
+    },
+    async findDeleted(uid) {
+      const snapshot = await deletedUsers().doc(uid).get();
+      if (!snapshot.exists) return null;
+      const data = snapshot.data() ?? {};
+      return DeletedUser.parse({ ...fromDocument(snapshot), deletedAt: toIso(data.deletedAt) });
+    },
+  };
+}
+
+const uidTaken = () => conflict('A user with this uid already exists.');
+const emailTaken = () => conflict('A user with this e-mail already exists.');
+
+/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
+const isAlreadyExists = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
+
+/** A stored document as an entity; documents written before this store may lack fields or hold nulls. */
+function fromDocument(snapshot: DocumentSnapshot): UserProfile {
+  const data: DocumentData = snapshot.data() ?? {};
+  const orDefault = (value: unknown) => value ?? undefined;
+  return UserProfile.parse({
+    ...data,
+    uid: snapshot.id,
+    UserId: data.UserId ?? snapshot.id,
+    FirstName: orDefault(data.FirstName),
+    LastName: orDefault(data.LastName),
+    admin: orDefault(data.admin),
+    superUser: orDefault(data.superUser),
+    isDemo: orDefault(data.isDemo),
+    isDeleted: orDefault(data.isDeleted),
+    organizationId: data.organizationId || null,
+    lastLogin: data.lastLogin == null ? null : toIso(data.lastLogin),
+    createdAt: toIso(data.createdAt),
+    totalSpend: orDefault(data.totalSpend),
+    promotedCampaigns: orDefault(data.promotedCampaigns),
+    promotedRootCampaignes: orDefault(data.promotedRootCampaignes),
+  });
+}
+
+/** A profile as every store keeps it: demo users never admins (SPEC §5), times in UTC to the millisecond. */
+const stored = (user: UserProfile): UserProfile => ({
+  ...user,
+  admin: user.isDemo ? false : user.admin,
+  createdAt: toIso(user.createdAt),
+  lastLogin: user.lastLogin === null ? null : toIso(user.lastLogin),
+});
+
+/** Newest first by createdAt; ties by uid, as the Postgres store orders them. */
+function newestFirst(a: UserProfile, b: UserProfile): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}
+
+/** Stored times may be ISO strings, Firestore Timestamps or epoch milliseconds. */
+function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number') return new Date(value).toISOString();
+  if (typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function') {
+    return (value as { toDate(): Date }).toDate().toISOString();
+  }
+  throw new Error(`Not a time: ${String(value)}`);
+}

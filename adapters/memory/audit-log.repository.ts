@@ -1,0 +1,58 @@
+import { AuditLogEntry } from '../../core/audit/audit-log.entity';
+import { EventTypes } from '../../core/events/domain-event';
+import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
+import { conflict } from '../../core/shared/errors';
+import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+
+/** Instants are kept as Postgres gives them back: UTC, millisecond precision. */
+const utc = (value: string): string => new Date(value).toISOString();
+
+/** Newest first; ties by id, in byte order as the other stores sort them. */
+const newestFirst = (a: AuditLogEntry, b: AuditLogEntry): number =>
+  a.created_date !== b.created_date
+    ? a.created_date < b.created_date
+      ? 1
+      : -1
+    : a.id < b.id
+      ? 1
+      : a.id > b.id
+        ? -1
+        : 0;
+
+export function createMemoryAuditLogRepository(context: MemoryContext): AuditLogRepository {
+  const table = () => context.state().table<AuditLogEntry>('logs');
+  return {
+    append(input) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const parsed = AuditLogEntry.parse(input);
+          const entry = { ...parsed, created_date: utc(parsed.created_date) };
+          if (table().has(entry.id)) throw conflict(`An audit log entry with id ${entry.id} already exists.`);
+          table().set(entry.id, entry);
+          return copy(entry);
+        },
+        (stored) => ({
+          type: EventTypes.auditLogged,
+          aggregateType: 'auditLog',
+          aggregateId: stored.id,
+          payload: { entry: stored },
+        }),
+      );
+    },
+    async list(filter = {}) {
+      const before = filter.before === undefined ? undefined : utc(filter.before);
+      const found = [...table().values()]
+        .filter(
+          (entry) =>
+            (filter.document === undefined || entry.document === filter.document) &&
+            (filter.event === undefined || entry.event === filter.event) &&
+            (filter.createdBy === undefined || entry.created_by === filter.createdBy) &&
+            (filter.triggerId === undefined || entry.trigger_id === filter.triggerId) &&
+            (before === undefined || entry.created_date < before),
+        )
+        .sort(newestFirst);
+      return copy(found.slice(0, Math.max(0, filter.limit ?? DEFAULT_AUDIT_LOG_LIMIT)));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { Campaign } from '../../core/campaigns/campaign.entity';
+import { EventTypes } from '../../core/events/domain-event';
+import type { CampaignRepository } from '../../core/ports/campaign.repository';
+import { conflict, invalid } from '../../core/shared/errors';
+import { Cents } from '../../core/shared/primitives';
+import { newestFirst, utc, withUtcTimes } from './campaign-times';
+import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+
+export function createMemoryCampaignRepository(context: MemoryContext): CampaignRepository {
+  const table = () => context.state().table<Campaign>('campaigns');
+
+  const findById = async (campaignUUID: string): Promise<Campaign | null> => {
+    const campaign = table().get(campaignUUID);
+    return campaign ? copy(campaign) : null;
+  };
+
+  /** Replaces a stored campaign with `change(campaign)`, or answers null when there is none. */
+  const replace = (campaignUUID: string, change: (campaign: Campaign) => Campaign): Campaign | null => {
+    const existing = table().get(campaignUUID);
+    if (!existing) return null;
+    const changed = withUtcTimes(change(copy(existing)));
+    table().set(campaignUUID, changed);
+    return copy(changed);
+  };
+
+  return {
+    create(input) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const campaign = withUtcTimes(Campaign.parse(input));
+          if (table().has(campaign.campaignUUID)) {
+            throw conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`);
+          }
+          table().set(campaign.campaignUUID, campaign);
+          return copy(campaign);
+        },
+        (created) => ({
+          type: EventTypes.campaignCreated,
+          aggregateType: 'campaign',
+          aggregateId: created.campaignUUID,
+          payload: { campaign: created },
+        }),
+      );
+    },
+
+    findById,
+
+    async list(filter = {}) {
+      const since = filter.createdSince === undefined ? undefined : utc(filter.createdSince);
+      return [...table().values()]
+        .filter(
+          (campaign) =>
+            !campaign.isDeleted &&
+            (filter.userId === undefined || campaign.userId === filter.userId) &&
+            (filter.organizationId === undefined || campaign.organizationId === filter.organizationId) &&
+            (since === undefined || campaign.createdAt >= since) &&
+            (!filter.paidOnly || campaign.isPaid),
+        )
+        .sort(
+          newestFirst(
+            (campaign) => campaign.createdAt,
+            (campaign) => campaign.campaignUUID,
+          ),
+        )
+        .map(copy);
+    },
+
+    update(campaignUUID, patch) {
+      const supplied = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      if (Object.keys(supplied).length === 0) return findById(campaignUUID);
+      return changeWithMemoryEvent(
+        context,
+        () =>
+          replace(campaignUUID, (campaign) =>
+            Campaign.parse({
+              ...campaign,
+              ...supplied,
+              // Identity and ownership never change.
+              campaignUUID: campaign.campaignUUID,
+              userId: campaign.userId,
+              createdAt: campaign.createdAt,
+            }),
+          ),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignUpdated,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaign },
+          },
+      );
+    },
+
+    softDelete(campaignUUID) {
+      return changeWithMemoryEvent(
+        context,
+        () => replace(campaignUUID, (campaign) => ({ ...campaign, isDeleted: true })) !== null,
+        (deleted) =>
+          deleted
+            ? {
+                type: EventTypes.campaignDeleted,
+                aggregateType: 'campaign',
+                aggregateId: campaignUUID,
+                payload: { campaignUUID },
+              }
+            : null,
+      );
+    },
+
+    async countDonation(campaignUUID, amountCents) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      return changeWithMemoryEvent(
+        context,
+        () =>
+          replace(campaignUUID, (campaign) => ({
+            ...campaign,
+            campaignRaised: campaign.campaignRaised + amountCents,
+            donators: (campaign.donators ?? 0) + 1,
+          })),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignDonationCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents },
+          },
+      );
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { EventTypes } from '../../core/events/domain-event';
+import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
+import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { conflict } from '../../core/shared/errors';
+import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+
+// Instants are kept as the database gives them back: UTC, milliseconds.
+const utc = (value: string): string => new Date(value).toISOString();
+const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
+  b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+export function createMemoryShareTrackingRepository(context: MemoryContext): ShareTrackingRepository {
+  const counters = () => context.state().table<SharesClicks>('sharesClicks');
+  const clicks = () => context.state().table<ClickEvent>('clickEvents');
+  const utms = () => context.state().table<Utm>('utms');
+  return {
+    ensureCounters(campaignId) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const existing = counters().get(campaignId);
+          if (existing) return { counters: copy(existing), created: false };
+          const created = SharesClicks.parse({ campaignId });
+          counters().set(campaignId, created);
+          return { counters: copy(created), created: true };
+        },
+        (result) =>
+          result.created
+            ? {
+                type: EventTypes.shareCountersCreated,
+                aggregateType: 'shareTracking',
+                aggregateId: campaignId,
+                payload: { counters: result.counters },
+              }
+            : null,
+      ).then((result) => result.counters);
+    },
+    async getCounters(campaignId) {
+      const found = counters().get(campaignId);
+      return found ? copy(found) : SharesClicks.parse({ campaignId });
+    },
+    recordClick(input) {
+      const parsed = ClickEvent.parse(input);
+      const click = { ...parsed, createdAt: utc(parsed.createdAt) };
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          if (clicks().has(click.id)) throw conflict('A click with this id already exists.');
+          clicks().set(click.id, click);
+          const current = counters().get(click.campaignId) ?? SharesClicks.parse({ campaignId: click.campaignId });
+          const updated = { ...current, [click.channel]: current[click.channel] + 1 };
+          counters().set(click.campaignId, updated);
+          return copy(updated);
+        },
+        () => ({
+          type: EventTypes.shareClickRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: click.campaignId,
+          payload: { click },
+        }),
+      );
+    },
+    recordUtm(input) {
+      const parsed = Utm.parse(input);
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          if (utms().has(parsed.id)) throw conflict('A UTM record with this id already exists.');
+          const utm = { ...parsed, createdAt: utc(parsed.createdAt) };
+          utms().set(utm.id, utm);
+          return copy(utm);
+        },
+        (utm) => ({
+          type: EventTypes.utmRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: utm.campaignId,
+          payload: { utm },
+        }),
+      );
+    },
+    async listClicks(campaignId, filter = {}) {
+      const since = filter.since === undefined ? undefined : utc(filter.since);
+      return [...clicks().values()]
+        .filter(
+          (click) =>
+            click.campaignId === campaignId &&
+            (filter.promoterId === undefined || click.promoterId === filter.promoterId) &&
+            (since === undefined || click.createdAt >= since),
+        )
+        .sort(newestFirst)
+        .map(copy);
+    },
+    async listUtms(campaignId) {
+      return [...utms().values()]
+        .filter((utm) => utm.campaignId === campaignId)
+        .sort(newestFirst)
+        .map(copy);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
+import { EventTypes } from '../../core/events/domain-event';
+import type { CampaignRepository } from '../../core/ports/campaign.repository';
+import { conflict, invalid } from '../../core/shared/errors';
+import { Cents } from '../../core/shared/primitives';
+import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
+import type { CampaignsTable } from './tables/campaign.tables';
+import { changeWithEvent, type PgContext } from './transaction';
+
+export function createPostgresCampaignRepository(context: PgContext): CampaignRepository {
+  const { db } = context;
+
+  const findById = async (campaignUUID: string): Promise<Campaign | null> => {
+    const row = await db
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('campaign_uuid', '=', campaignUUID)
+      .executeTakeFirst();
+    return row ? toCampaign(row) : null;
+  };
+
+  return {
+    create(input) {
+      const campaign = Campaign.parse(input);
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          // No exception on a taken id: it would abort a surrounding unit of work's transaction.
+          const row = await trx
+            .insertInto('campaigns')
+            .values(campaignRow(campaign))
+            .onConflict((onConflict) => onConflict.column('campaign_uuid').doNothing())
+            .returningAll()
+            .executeTakeFirst();
+          if (!row) throw conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`);
+          return toCampaign(row);
+        },
+        (created) => ({
+          type: EventTypes.campaignCreated,
+          aggregateType: 'campaign',
+          aggregateId: created.campaignUUID,
+          payload: { campaign: created },
+        }),
+      );
+    },
+
+    findById,
+
+    async list(filter = {}) {
+      let query = db.selectFrom('campaigns').selectAll().where('is_deleted', '=', false);
+      if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+      if (filter.organizationId !== undefined) query = query.where('organization_id', '=', filter.organizationId);
+      if (filter.createdSince !== undefined) query = query.where('created_at', '>=', new Date(filter.createdSince));
+      if (filter.paidOnly) query = query.where('is_paid', '=', true);
+      const rows = await query.orderBy('created_at', 'desc').orderBy('campaign_uuid', 'desc').execute();
+      return rows.map(toCampaign);
+    },
+
+    async update(campaignUUID, patch) {
+      // Identity and ownership never change, whatever the patch holds.
+      const columns: Updateable<CampaignsTable> = {
+        ...campaignRow(patch),
+        campaign_uuid: undefined,
+        user_id: undefined,
+        created_at: undefined,
+      };
+      if (Object.values(columns).every((value) => value === undefined)) return findById(campaignUUID);
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .updateTable('campaigns')
+            .set(columns)
+            .where('campaign_uuid', '=', campaignUUID)
+            .returningAll()
+            .executeTakeFirst();
+          return row ? toCampaign(row) : null;
+        },
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignUpdated,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaign },
+          },
+      );
+    },
+
+    softDelete(campaignUUID) {
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const result = await trx
+            .updateTable('campaigns')
+            .set({ is_deleted: true })
+            .where('campaign_uuid', '=', campaignUUID)
+            .executeTakeFirst();
+          return Number(result.numUpdatedRows) > 0;
+        },
+        (deleted) =>
+          deleted
+            ? {
+                type: EventTypes.campaignDeleted,
+                aggregateType: 'campaign',
+                aggregateId: campaignUUID,
+                payload: { campaignUUID },
+              }
+            : null,
+      );
+    },
+
+    async countDonation(campaignUUID, amountCents) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          // One statement computes both totals from the stored row: concurrent donations never lose one.
+          const row = await trx
+            .updateTable('campaigns')
+            .set({
+              campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
+              donators: sql<number>`coalesce(donators, 0) + 1`,
+            })
+            .where('campaign_uuid', '=', campaignUUID)
+            .returningAll()
+            .executeTakeFirst();
+          return row ? toCampaign(row) : null;
+        },
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignDonationCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents },
+          },
+      );
+    },
+  };
+}
+
+function campaignRow(fields: Campaign): Insertable<CampaignsTable>;
+function campaignRow(fields: CampaignPatch): Updateable<CampaignsTable>;
+function campaignRow(fields: Partial<Campaign>): Updateable<CampaignsTable> {
+  return {
+    ...campaignColumns(fields),
+    workflow: fields.workflow === undefined ? undefined : JSON.stringify(fields.workflow),
+  };
+}
+
+function toCampaign(row: Selectable<CampaignsTable>): Campaign {
+  return Campaign.parse({ ...campaignFieldsFromRow(row), workflow: row.workflow });
+}

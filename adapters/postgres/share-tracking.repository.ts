@@ -1,0 +1,174 @@
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { ShareChannel } from '../../core/campaigns/targeting.entity';
+import { EventTypes } from '../../core/events/domain-event';
+import { conflict } from '../../core/shared/errors';
+import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
+import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import type { ClickEventsTable, SharesClicksTable, UtmsTable } from './tables/money.tables';
+import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+
+export function createPostgresShareTrackingRepository(context: PgContext): ShareTrackingRepository {
+  const { db } = context;
+  return {
+    ensureCounters(campaignId) {
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const inserted = await trx
+            .insertInto('shares_clicks')
+            .values({ campaign_id: campaignId })
+            .onConflict((target) => target.column('campaign_id').doNothing())
+            .returningAll()
+            .executeTakeFirst();
+          if (inserted) return { counters: toCounters(inserted), created: true };
+          const existing = await trx
+            .selectFrom('shares_clicks')
+            .selectAll()
+            .where('campaign_id', '=', campaignId)
+            .executeTakeFirstOrThrow();
+          return { counters: toCounters(existing), created: false };
+        },
+        ({ counters, created }) =>
+          created
+            ? {
+                type: EventTypes.shareCountersCreated,
+                aggregateType: 'shareTracking',
+                aggregateId: campaignId,
+                payload: { counters },
+              }
+            : null,
+      ).then(({ counters }) => counters);
+    },
+    async getCounters(campaignId) {
+      const row = await db
+        .selectFrom('shares_clicks')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
+        .executeTakeFirst();
+      return row ? toCounters(row) : SharesClicks.parse({ campaignId });
+    },
+    recordClick(input) {
+      const click = ClickEvent.parse(input);
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          await trx
+            .insertInto('click_events')
+            .values({
+              id: click.id,
+              campaign_id: click.campaignId,
+              channel: click.channel,
+              promoter_id: click.promoterId,
+              created_at: click.createdAt,
+            })
+            .execute();
+          // Added in place by the database, so concurrent clicks never lose one another.
+          const increment: Partial<Record<ShareChannel, RawBuilder<number>>> = {
+            [click.channel]: sql<number>`${sql.ref(`shares_clicks.${click.channel}`)} + 1`,
+          };
+          const first: Partial<Record<ShareChannel, number>> = { [click.channel]: 1 };
+          const row = await trx
+            .insertInto('shares_clicks')
+            .values({ campaign_id: click.campaignId, ...first })
+            .onConflict((target) => target.column('campaign_id').doUpdateSet(increment))
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toCounters(row);
+        },
+        () => ({
+          type: EventTypes.shareClickRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: click.campaignId,
+          payload: { click },
+        }),
+      ).catch(conflictOn('A click with this id already exists.'));
+    },
+    recordUtm(input) {
+      const utm = Utm.parse(input);
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .insertInto('utms')
+            .values({
+              id: utm.id,
+              campaign_id: utm.campaignId,
+              utm_source: utm.utm_source,
+              utm_medium: utm.utm_medium,
+              utm_campaign: utm.utm_campaign,
+              utm_content: utm.utm_content,
+              utm_term: utm.utm_term,
+              created_at: utm.createdAt,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toUtm(row);
+        },
+        (saved) => ({
+          type: EventTypes.utmRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: saved.campaignId,
+          payload: { utm: saved },
+        }),
+      ).catch(conflictOn('A UTM record with this id already exists.'));
+    },
+    async listClicks(campaignId, filter = {}) {
+      let query = db.selectFrom('click_events').selectAll().where('campaign_id', '=', campaignId);
+      if (filter.promoterId !== undefined) query = query.where('promoter_id', '=', filter.promoterId);
+      if (filter.since !== undefined) query = query.where('created_at', '>=', new Date(filter.since));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(toClick);
+    },
+    async listUtms(campaignId) {
+      const rows = await db
+        .selectFrom('utms')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toUtm);
+    },
+  };
+}
+
+/** A taken id is the caller's conflict, as the other stores report it. */
+const conflictOn =
+  (message: string) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  };
+
+function toCounters(row: Selectable<SharesClicksTable>): SharesClicks {
+  return SharesClicks.parse({
+    campaignId: row.campaign_id,
+    x: Number(row.x),
+    linkedin: Number(row.linkedin),
+    facebook: Number(row.facebook),
+    instagram: Number(row.instagram),
+  });
+}
+
+function toClick(row: Selectable<ClickEventsTable>): ClickEvent {
+  return ClickEvent.parse({
+    id: row.id,
+    campaignId: row.campaign_id,
+    channel: row.channel,
+    promoterId: row.promoter_id,
+    createdAt: iso(row.created_at),
+  });
+}
+
+function toUtm(row: Selectable<UtmsTable>): Utm {
+  return Utm.parse({
+    id: row.id,
+    campaignId: row.campaign_id,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_content: row.utm_content,
+    utm_term: row.utm_term,
+    createdAt: iso(row.created_at),
+  });
+}

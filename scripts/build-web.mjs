@@ -1,0 +1,112 @@
+// Builds the web shell and its remotes with vite, skipping an app whose sources have not changed since its last build.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Remotes first: the shell is last so a failed remote stops the build before the page that loads it. */
+export const webApps = [
+  { name: 'campaigner', dir: 'apps/campaigner' },
+  { name: 'donor', dir: 'apps/donor' },
+  { name: 'admin', dir: 'apps/admin' },
+  { name: 'reporting', dir: 'apps/reporting' },
+  { name: 'web', dir: 'shells/web' },
+];
+
+/** Code every front end builds from besides its own folder. */
+const commonInputs = ['shells/shared', 'core/contracts', 'core/users', 'core/shared', 'package-lock.json'];
+const hashFile = '.build-hash';
+const skippedDirs = new Set(['dist', 'node_modules', '.vite']);
+
+async function listFiles(target) {
+  if (!existsSync(target)) return [];
+  const entries = await readdir(target, { withFileTypes: true, recursive: true }).catch(() => null);
+  if (entries === null) return [target];
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !path
+          .relative(target, file)
+          .split(path.sep)
+          .some((part) => skippedDirs.has(part)),
+    )
+    .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('.test.tsx'));
+}
+
+/** A hash of everything that shapes an app's build: its sources and vite config, shared code, the lockfile. */
+export async function sourceHash(app) {
+  const hash = createHash('sha256');
+  const inputs = [app.dir, ...commonInputs, 'scripts/build-web.mjs'];
+  const files = (await Promise.all(inputs.map((input) => listFiles(path.join(root, input))))).flat().sort();
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update('\0');
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function builtHash(app) {
+  return readFile(path.join(root, app.dir, 'dist', hashFile), 'utf8').catch(() => null);
+}
+
+/** Builds one app with vite's JS API; runs in its own process (see buildInChildProcess). */
+async function buildApp(appRoot) {
+  const { build } = await import('vite');
+  await build({ root: appRoot, configFile: path.join(appRoot, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/**
+ * Each build gets a fresh process: the federation plugin keeps module-level state between builds, resolves
+ * some paths against the working directory, and switches itself off under a test runner's environment.
+ */
+function buildInChildProcess(appRoot) {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  for (const key of Object.keys(env)) if (key === 'VITEST' || key.startsWith('VITEST_')) delete env[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--app', appRoot], {
+      cwd: appRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Building ${path.relative(root, appRoot)} failed:\n${output}`)),
+    );
+  });
+}
+
+export async function buildWeb({ force = false, log = console.log } = {}) {
+  for (const app of webApps) {
+    const started = performance.now();
+    const appRoot = path.join(root, app.dir);
+    const hash = await sourceHash(app);
+    if (!force && (await builtHash(app)) === hash) {
+      log(`web: ${app.name} up to date, skipped (${Math.round(performance.now() - started)} ms)`);
+      continue;
+    }
+    await buildInChildProcess(appRoot);
+    await writeFile(path.join(appRoot, 'dist', hashFile), hash);
+    log(`web: ${app.name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const appIndex = process.argv.indexOf('--app');
+  const run =
+    appIndex > 0 ? buildApp(process.argv[appIndex + 1]) : buildWeb({ force: process.argv.includes('--force') });
+  run.catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

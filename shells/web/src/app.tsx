@@ -1,0 +1,88 @@
+import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import type { SessionUser } from '../../../core/users/user.entity';
+import { sessionRole } from '../../shared/roles';
+import { AppLayout } from './layout/app-layout';
+import { Brand } from './layout/brand';
+import { areaAt, navigationFor } from './layout/navigation';
+import { RemoteOutlet } from './remotes/remote-outlet';
+import { Link, navigate, usePathname } from './router/router';
+import { useSession } from './session/use-session';
+import { SignInPage } from './sign-in/sign-in-page';
+
+function LoadingScreen() {
+  return (
+    <div className="cw-splash" role="status" aria-live="polite">
+      <Brand />
+      <span className="cw-splash__bar" aria-hidden="true" />
+      <span className="cw-visually-hidden">Loading your session…</span>
+    </div>
+  );
+}
+
+function SessionError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div className="cw-splash">
+      <Brand />
+      <section className="cw-card cw-notice cw-notice--error cw-splash__card" role="alert">
+        <CircleAlert className="cw-notice__icon" size={22} aria-hidden="true" />
+        <div>
+          <h1 className="cw-notice__title">We couldn't check your session</h1>
+          <p className="cw-notice__text">{message}</p>
+          <button type="button" className="cw-button cw-button--secondary" onClick={retry}>
+            <RefreshCw size={16} aria-hidden="true" />
+            Try again
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function AreaNotAvailable({ home }: { home: string }) {
+  return (
+    <section className="cw-card cw-notice">
+      <Lock className="cw-notice__icon" size={22} aria-hidden="true" />
+      <div>
+        <h1 className="cw-notice__title">This area isn't part of your account</h1>
+        <p className="cw-notice__text">
+          Your role doesn't include this page. Everything you can use is in the menu above.
+        </p>
+        <Link to={home} className="cw-button cw-button--secondary">
+          Go to your home page
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function SignedIn({ user }: { user: SessionUser }) {
+  const pathname = usePathname();
+  const navigation = navigationFor(sessionRole(user));
+  const home = navigation[0]?.path ?? '/';
+  const area = areaAt(pathname);
+  const allowed = area !== undefined && navigation.some(({ id }) => id === area.id);
+
+  useEffect(() => {
+    if (area === undefined && pathname !== home) navigate(home, { replace: true });
+  }, [area, pathname, home]);
+
+  return (
+    <AppLayout user={user}>
+      {area === undefined ? null : allowed ? (
+        <RemoteOutlet area={area} user={user} />
+      ) : (
+        <AreaNotAvailable home={home} />
+      )}
+    </AppLayout>
+  );
+}
+
+/** The three session states: checking, signed out, signed in. */
+export function App() {
+  const session = useSession();
+  if (session.isPending) return <LoadingScreen />;
+  if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
+  if (session.data === null) return <SignInPage />;
+  return <SignedIn user={session.data} />;
+}

@@ -1,0 +1,85 @@
+import { LoaderCircle, LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../../core/users/user.entity';
+import { displayName, roleLabel, sessionRole } from '../../../shared/roles';
+import { NavLink, Link } from '../router/router';
+import { useSignOut } from '../session/use-session';
+import { Brand } from './brand';
+import { navigationFor } from './navigation';
+
+function initials(user: SessionUser): string {
+  const letters = `${user.fName.charAt(0)}${user.lName.charAt(0)}`.trim();
+  return (letters === '' ? user.email.charAt(0) : letters).toUpperCase();
+}
+
+function UserBadge({ user }: { user: SessionUser }) {
+  return (
+    <div className="cw-user" data-testid="session-user">
+      {user.avatar ? (
+        <img className="cw-user__avatar" src={user.avatar} alt="" />
+      ) : (
+        <span className="cw-user__avatar" aria-hidden="true">
+          {initials(user)}
+        </span>
+      )}
+      <span className="cw-user__text">
+        <span className="cw-user__name">{displayName(user)}</span>
+        <span className="cw-user__meta">
+          <span className="cw-user__role">{roleLabel(sessionRole(user))}</span>
+          {user.demoUser && <span className="cw-badge cw-badge--demo">Demo</span>}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** The signed-in frame: header with navigation by role, the user and sign-out, then the open area. */
+export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const signOut = useSignOut();
+  const navigation = navigationFor(sessionRole(user));
+  return (
+    <div className="cw-app">
+      <a className="cw-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="cw-header">
+        <div className="cw-header__inner">
+          <Link to="/" className="cw-header__brand" aria-label="Causeway home">
+            <Brand />
+          </Link>
+          <nav className="cw-nav" aria-label="Main">
+            {navigation.map((area) => (
+              <NavLink key={area.id} to={area.path} className="cw-nav__link">
+                {area.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="cw-header__end">
+            <UserBadge user={user} />
+            <button
+              type="button"
+              className="cw-button cw-button--ghost"
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+            >
+              {signOut.isPending ? (
+                <LoaderCircle className="cw-spin" size={16} aria-hidden="true" />
+              ) : (
+                <LogOut size={16} aria-hidden="true" />
+              )}
+              Sign out
+            </button>
+          </div>
+        </div>
+        {signOut.isError && (
+          <p className="cw-header__error" role="alert">
+            {signOut.error.message}
+          </p>
+        )}
+      </header>
+      <main id="main" className="cw-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SessionRole } from '../../../shared/roles';
+import type { RemoteName } from '../../../shared/federation.config';
+
+/** An area of the product: where it lives and which remote module renders it. */
+export type Area = { id: AreaId; label: string; path: string; remote: RemoteName; module: './App' | './Approvals' };
+export type AreaId = 'approvals' | 'campaigns' | 'admin' | 'reports' | 'discover';
+
+export const areas: Record<AreaId, Area> = {
+  approvals: { id: 'approvals', label: 'Approvals', path: '/approvals', remote: 'admin', module: './Approvals' },
+  campaigns: { id: 'campaigns', label: 'Campaigns', path: '/campaigner', remote: 'campaigner', module: './App' },
+  admin: { id: 'admin', label: 'Admin', path: '/admin', remote: 'admin', module: './App' },
+  reports: { id: 'reports', label: 'Reports', path: '/reporting', remote: 'reporting', module: './App' },
+  discover: { id: 'discover', label: 'Discover', path: '/donor', remote: 'donor', module: './App' },
+};
+
+const areasByRole: Record<SessionRole, readonly AreaId[]> = {
+  superUser: ['approvals', 'campaigns', 'admin', 'reports'],
+  admin: ['admin', 'reports'],
+  campaigner: ['campaigns', 'reports'],
+  promoter: ['discover'],
+  donor: ['discover'],
+};
+
+/** The navigation of a role, in menu order; the first entry is the role's home. */
+export function navigationFor(role: SessionRole): Area[] {
+  return areasByRole[role].map((id) => areas[id]);
+}
+
+/** The area a path belongs to, whether or not the role may open it. */
+export function areaAt(pathname: string): Area | undefined {
+  return Object.values(areas).find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
+}

@@ -1,0 +1,41 @@
+// The modules the remotes expose, resolved at run time by module federation: each is a root page of the session user.
+
+declare module 'campaigner/App' {
+  import type { ComponentType } from 'react';
+  import type { SessionUser } from '../../../../core/users/user.entity';
+
+  const App: ComponentType<{ user: SessionUser }>;
+  export default App;
+}
+
+declare module 'donor/App' {
+  import type { ComponentType } from 'react';
+  import type { SessionUser } from '../../../../core/users/user.entity';
+
+  const App: ComponentType<{ user: SessionUser }>;
+  export default App;
+}
+
+declare module 'admin/App' {
+  import type { ComponentType } from 'react';
+  import type { SessionUser } from '../../../../core/users/user.entity';
+
+  const App: ComponentType<{ user: SessionUser }>;
+  export default App;
+}
+
+declare module 'admin/Approvals' {
+  import type { ComponentType } from 'react';
+  import type { SessionUser } from '../../../../core/users/user.entity';
+
+  const Approvals: ComponentType<{ user: SessionUser }>;
+  export default Approvals;
+}
+
+declare module 'reporting/App' {
+  import type { ComponentType } from 'react';
+  import type { SessionUser } from '../../../../core/users/user.entity';
+
+  const App: ComponentType<{ user: SessionUser }>;
+  export default App;
+}

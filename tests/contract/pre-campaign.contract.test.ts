@@ -1,0 +1,204 @@
+import { expect, it } from 'vitest';
+import type { NewPreCampaign } from '../../core/campaigns/campaign.entity';
+import type { WorkflowEntry, WorkflowStatus } from '../../core/workflow/workflow.entity';
+import { describeContract } from '../support/contract';
+
+const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
+
+const draft = (id: string, overrides: Partial<NewPreCampaign> = {}): NewPreCampaign => ({
+  id,
+  campaignUUID: `uuid-${id}`,
+  userId: 'user-1',
+  organizationId: 'org-1',
+  createdAt: day(1),
+  ...overrides,
+});
+
+const entry = (workflowId: string, status: WorkflowStatus, statusDate = day(10)): WorkflowEntry => ({
+  workflowId,
+  status,
+  statusDate,
+  statusUser: 'admin-1',
+  comments: [{ comment: `Moved to ${status}`, createdAt: statusDate, createdBy: 'admin-1' }],
+});
+
+describeContract('PreCampaignRepository', (subject) => {
+  const repo = () => subject().store.repositories.preCampaigns;
+  const ids = (drafts: { id: string }[]) => drafts.map((d) => d.id);
+
+  it('creates a draft with every field kept and the defaults filled in, found again by id', async () => {
+    const created = await repo().create(
+      draft('d-1', {
+        campaignName: 'Clean water',
+        campaignTags: ['water', 'health'],
+        budgetLifetime: 125_000,
+        budgetDaily: 5_00,
+        demographicTargetAge: ['18-24', '25-34'],
+        zips: ['10001'],
+        statesAmobee: [{ stateCode: 'NY', name: 'New York', cities: [{ city: 'Albany', cityId: 7 }] }],
+        adFiles: [{ name: 'banner.png', typeFormat: 'display', width: 300, height: 250 }],
+        startDate: '2026-02-01T00:00:00.000Z',
+        budgetOptimizationStrategy: 'clicks',
+        duplicates: ['d-0'],
+        workflow: [entry('w-1', 'New', day(2))],
+        workflowstatus: 'New',
+      }),
+    );
+    expect(created).toMatchObject({
+      id: 'd-1',
+      campaignName: 'Clean water',
+      campaignTags: ['water', 'health'],
+      budgetLifetime: 125_000,
+      budgetTargetCpc: 100,
+      statesAmobee: [{ stateCode: 'NY', name: 'New York', cities: [{ city: 'Albany', cityId: 7 }] }],
+      adFiles: [{ name: 'banner.png', typeFormat: 'display', width: 300, height: 250, path: null, sizeBytes: null }],
+      startDate: '2026-02-01T00:00:00.000Z',
+      endDate: null,
+      donators: null,
+      isPaid: false,
+      isDeleted: false,
+      workflow: [entry('w-1', 'New', day(2))],
+      workflowstatus: 'New',
+    });
+    expect(await repo().findById('d-1')).toEqual(created);
+    expect(await repo().findById('d-missing')).toBeNull();
+  });
+
+  it('still finds a soft-deleted draft by id, marked deleted, and says whether the draft existed', async () => {
+    await repo().create(draft('d-1'));
+    expect(await repo().softDelete('d-1')).toBe(true);
+    expect(await repo().findById('d-1')).toMatchObject({ id: 'd-1', isDeleted: true });
+    expect(await repo().softDelete('d-missing')).toBe(false);
+  });
+
+  it('overwrites only the supplied fields on update, and answers null for an unknown draft', async () => {
+    await repo().create(draft('d-1', { campaignName: 'Old', campaignTitle: 'Title', zips: ['10001'] }));
+    const updated = await repo().update('d-1', {
+      campaignName: 'New',
+      budgetDaily: 700,
+      zips: [],
+      landingPageToggle: true,
+    });
+    expect(updated).toMatchObject({
+      id: 'd-1',
+      campaignName: 'New',
+      campaignTitle: 'Title',
+      budgetDaily: 700,
+      zips: [],
+      landingPageToggle: true,
+      userId: 'user-1',
+      createdAt: day(1),
+    });
+    expect(await repo().findById('d-1')).toEqual(updated);
+    expect(await repo().update('d-missing', { campaignName: 'x' })).toBeNull();
+  });
+
+  it('lists as drafts the unpaid, not deleted drafts with status null, empty, New or Canceled, newest first', async () => {
+    await repo().create(draft('null-status', { createdAt: day(1), workflowstatus: null }));
+    await repo().create(draft('empty-status', { createdAt: day(2), workflowstatus: '' }));
+    await repo().create(draft('new', { createdAt: day(3), workflowstatus: 'New' }));
+    await repo().create(draft('canceled', { createdAt: day(4), workflowstatus: 'Canceled' }));
+    await repo().create(draft('pending', { createdAt: day(5), workflowstatus: 'Pending' }));
+    await repo().create(draft('approved', { createdAt: day(6), workflowstatus: 'Approved' }));
+    await repo().create(draft('published', { createdAt: day(7), workflowstatus: 'Published' }));
+    await repo().create(draft('paid', { createdAt: day(8), workflowstatus: 'New', isPaid: true }));
+    await repo().create(draft('deleted', { createdAt: day(9), workflowstatus: 'New' }));
+    await repo().softDelete('deleted');
+    expect(ids(await repo().findDrafts())).toEqual(['canceled', 'new', 'empty-status', 'null-status']);
+  });
+
+  it('scopes the drafts list by user and by organization', async () => {
+    await repo().create(draft('mine', { createdAt: day(1), userId: 'user-1', organizationId: 'org-1' }));
+    await repo().create(draft('colleague', { createdAt: day(2), userId: 'user-2', organizationId: 'org-1' }));
+    await repo().create(draft('stranger', { createdAt: day(3), userId: 'user-3', organizationId: 'org-2' }));
+    expect(ids(await repo().findDrafts({ userId: 'user-1' }))).toEqual(['mine']);
+    expect(ids(await repo().findDrafts({ organizationId: 'org-1' }))).toEqual(['colleague', 'mine']);
+    expect(ids(await repo().findDrafts({ userId: 'user-2', organizationId: 'org-2' }))).toEqual([]);
+  });
+
+  it('lists as pending the not deleted drafts with status Pending, newest first, scoped', async () => {
+    await repo().create(draft('p-old', { createdAt: day(1), workflowstatus: 'Pending' }));
+    await repo().create(draft('p-new', { createdAt: day(3), workflowstatus: 'Pending', isPaid: true }));
+    await repo().create(
+      draft('p-other', { createdAt: day(2), workflowstatus: 'Pending', userId: 'user-2', organizationId: 'org-2' }),
+    );
+    await repo().create(draft('p-deleted', { createdAt: day(4), workflowstatus: 'Pending' }));
+    await repo().create(draft('approved', { createdAt: day(5), workflowstatus: 'Approved' }));
+    await repo().softDelete('p-deleted');
+    expect(ids(await repo().findPending())).toEqual(['p-new', 'p-other', 'p-old']);
+    expect(ids(await repo().findPending({ userId: 'user-1' }))).toEqual(['p-new', 'p-old']);
+    expect(ids(await repo().findPending({ organizationId: 'org-2' }))).toEqual(['p-other']);
+  });
+
+  it('lists as pending-publish the not deleted, unpaid drafts with status Approved, newest first, by user or organization', async () => {
+    await repo().create(draft('a-old', { createdAt: day(1), workflowstatus: 'Approved' }));
+    await repo().create(draft('a-new', { createdAt: day(3), workflowstatus: 'Approved' }));
+    await repo().create(
+      draft('a-other', { createdAt: day(2), workflowstatus: 'Approved', userId: 'user-2', organizationId: 'org-2' }),
+    );
+    await repo().create(draft('a-paid', { createdAt: day(4), workflowstatus: 'Approved', isPaid: true }));
+    await repo().create(draft('a-deleted', { createdAt: day(5), workflowstatus: 'Approved' }));
+    await repo().create(draft('pending', { createdAt: day(6), workflowstatus: 'Pending' }));
+    await repo().softDelete('a-deleted');
+    expect(ids(await repo().findPendingPublish())).toEqual(['a-new', 'a-other', 'a-old']);
+    expect(ids(await repo().findPendingPublish({ userId: 'user-2' }))).toEqual(['a-other']);
+    expect(ids(await repo().findPendingPublish({ organizationId: 'org-1' }))).toEqual(['a-new', 'a-old']);
+  });
+
+  it('appends workflow entries in order and stores the new status with each', async () => {
+    await repo().create(draft('d-1', { workflowstatus: 'New', workflow: [entry('w-1', 'New', day(2))] }));
+    const pending = await repo().appendWorkflowEntry('d-1', entry('w-2', 'Pending', day(3)), 'Pending');
+    expect(pending).toMatchObject({ workflowstatus: 'Pending', isPaid: false, amobeeDeployed: false });
+    const approved = await repo().appendWorkflowEntry('d-1', entry('w-3', 'Approved', day(4)), 'Approved');
+    expect(approved?.workflow).toEqual([
+      entry('w-1', 'New', day(2)),
+      entry('w-2', 'Pending', day(3)),
+      entry('w-3', 'Approved', day(4)),
+    ]);
+    expect(approved?.workflowstatus).toBe('Approved');
+    expect(await repo().findById('d-1')).toEqual(approved);
+  });
+
+  it('keeps every entry of concurrent workflow changes', async () => {
+    await repo().create(draft('d-1'));
+    const statuses: WorkflowStatus[] = ['Pending', 'Approved', 'Canceled', 'New', 'Pending', 'Approved'];
+    await Promise.all(statuses.map((status, n) => repo().appendWorkflowEntry('d-1', entry(`w-${n}`, status), status)));
+    const stored = await repo().findById('d-1');
+    expect(stored?.workflow.map((e) => e.workflowId).sort()).toEqual(statuses.map((_, n) => `w-${n}`).sort());
+  });
+
+  it('sets isPaid and amobeeDeployed when the draft moves to Published', async () => {
+    await repo().create(draft('d-1', { workflowstatus: 'Approved' }));
+    const published = await repo().appendWorkflowEntry('d-1', entry('w-1', 'Published'), 'Published');
+    expect(published).toMatchObject({ workflowstatus: 'Published', isPaid: true, amobeeDeployed: true });
+    expect(await repo().findById('d-1')).toMatchObject({ isPaid: true, amobeeDeployed: true });
+    expect(await repo().findPendingPublish()).toEqual([]);
+  });
+
+  it('answers null when appending to an unknown draft', async () => {
+    expect(await repo().appendWorkflowEntry('d-missing', entry('w-1', 'Pending'), 'Pending')).toBeNull();
+  });
+
+  it('writes its domain event with each change, none for reads or unknown drafts', async () => {
+    const { store } = subject();
+    await repo().create(draft('d-1'));
+    await repo().update('d-1', { campaignName: 'Renamed' });
+    await repo().appendWorkflowEntry('d-1', entry('w-1', 'Pending'), 'Pending');
+    await repo().softDelete('d-1');
+    await repo().findById('d-1');
+    await repo().findDrafts();
+    await repo().findPending();
+    await repo().findPendingPublish();
+    await repo().update('d-missing', { campaignName: 'x' });
+    await repo().softDelete('d-missing');
+    await repo().appendWorkflowEntry('d-missing', entry('w-2', 'Pending'), 'Pending');
+    const events = await store.outbox.pending(100);
+    expect(events.map((event) => [event.type, event.aggregateId])).toEqual([
+      ['preCampaign.created', 'd-1'],
+      ['preCampaign.updated', 'd-1'],
+      ['preCampaign.workflowChanged', 'd-1'],
+      ['preCampaign.deleted', 'd-1'],
+    ]);
+    expect(events[2]?.payload).toMatchObject({ status: 'Pending', entry: { workflowId: 'w-1' } });
+  });
+});

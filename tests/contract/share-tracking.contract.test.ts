@@ -1,0 +1,117 @@
+import { expect, it } from 'vitest';
+import type { ShareChannel } from '../../core/campaigns/targeting.entity';
+import { describeContract } from '../support/contract';
+
+const zero = (campaignId: string) => ({ campaignId, x: 0, linkedin: 0, facebook: 0, instagram: 0 });
+const click = (
+  id: string,
+  channel: ShareChannel,
+  options: { campaignId?: string; promoterId?: string | null; at?: string } = {},
+) => ({
+  id,
+  campaignId: options.campaignId ?? 'c-1',
+  channel,
+  promoterId: options.promoterId ?? null,
+  createdAt: options.at ?? '2026-01-01T00:00:00.000Z',
+});
+const utm = (id: string, campaignId = 'c-1') => ({
+  id,
+  campaignId,
+  utm_source: 'newsletter',
+  utm_medium: 'email',
+  utm_campaign: 'spring',
+  utm_content: null,
+  utm_term: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describeContract('ShareTrackingRepository', (subject) => {
+  it('answers zero counters for a campaign that has none, without creating them', async () => {
+    const { store } = subject();
+    expect(await store.repositories.shareTracking.getCounters('c-1')).toEqual(zero('c-1'));
+    expect(await store.outbox.pending(10)).toEqual([]);
+  });
+
+  it('creates counters at zero, and does nothing when they exist', async () => {
+    const { shareTracking } = subject().store.repositories;
+    expect(await shareTracking.ensureCounters('c-1')).toEqual(zero('c-1'));
+    await shareTracking.recordClick(click('k-1', 'facebook'));
+    expect(await shareTracking.ensureCounters('c-1')).toEqual({ ...zero('c-1'), facebook: 1 });
+    expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), facebook: 1 });
+  });
+
+  it("records a click and adds one to its channel's counter only", async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.ensureCounters('c-1');
+    expect(await shareTracking.recordClick(click('k-1', 'linkedin'))).toEqual({ ...zero('c-1'), linkedin: 1 });
+    expect(await shareTracking.recordClick(click('k-2', 'linkedin'))).toEqual({ ...zero('c-1'), linkedin: 2 });
+    expect(await shareTracking.recordClick(click('k-3', 'x'))).toEqual({ ...zero('c-1'), x: 1, linkedin: 2 });
+    expect(await shareTracking.getCounters('c-2')).toEqual(zero('c-2'));
+    expect(await shareTracking.listClicks('c-1')).toHaveLength(3);
+  });
+
+  it('counts a click on a campaign whose counters were never created', async () => {
+    const { shareTracking } = subject().store.repositories;
+    expect(await shareTracking.recordClick(click('k-1', 'instagram'))).toEqual({ ...zero('c-1'), instagram: 1 });
+    expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), instagram: 1 });
+  });
+
+  it('counts every one of 50 clicks made at once', async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.ensureCounters('c-1');
+    await Promise.all(Array.from({ length: 50 }, (_, n) => shareTracking.recordClick(click(`k-${n}`, 'x'))));
+    expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), x: 50 });
+    expect(await shareTracking.listClicks('c-1')).toHaveLength(50);
+  });
+
+  it("lists a campaign's clicks newest first, optionally only a promoter's, optionally since an instant", async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.recordClick(click('k-1', 'x', { promoterId: 'p-1', at: '2026-01-01T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-2', 'facebook', { promoterId: 'p-2', at: '2026-01-03T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-3', 'x', { promoterId: 'p-1', at: '2026-01-05T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-4', 'x', { at: '2026-01-04T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-5', 'x', { campaignId: 'c-2', promoterId: 'p-1' }));
+    const ids = (clicks: { id: string }[]) => clicks.map((item) => item.id);
+    expect(ids(await shareTracking.listClicks('c-1'))).toEqual(['k-3', 'k-4', 'k-2', 'k-1']);
+    expect(ids(await shareTracking.listClicks('c-1', { promoterId: 'p-1' }))).toEqual(['k-3', 'k-1']);
+    // since is inclusive
+    expect(ids(await shareTracking.listClicks('c-1', { since: '2026-01-03T00:00:00.000Z' }))).toEqual([
+      'k-3',
+      'k-4',
+      'k-2',
+    ]);
+    expect(
+      ids(await shareTracking.listClicks('c-1', { promoterId: 'p-1', since: '2026-01-02T00:00:00.000Z' })),
+    ).toEqual(['k-3']);
+    expect((await shareTracking.listClicks('c-1')).find((item) => item.id === 'k-2')).toEqual(
+      click('k-2', 'facebook', { promoterId: 'p-2', at: '2026-01-03T00:00:00.000Z' }),
+    );
+  });
+
+  it("records UTM parameters and lists a campaign's", async () => {
+    const { shareTracking } = subject().store.repositories;
+    expect(await shareTracking.recordUtm(utm('t-1'))).toEqual(utm('t-1'));
+    await shareTracking.recordUtm(utm('t-2'));
+    await shareTracking.recordUtm(utm('t-3', 'c-2'));
+    const listed = await shareTracking.listUtms('c-1');
+    expect(listed.map((item) => item.id).sort()).toEqual(['t-1', 't-2']);
+    expect(listed.find((item) => item.id === 't-1')).toEqual(utm('t-1'));
+  });
+
+  it('writes its events: counters created once, each click, each UTM record', async () => {
+    const { store } = subject();
+    await store.repositories.shareTracking.ensureCounters('c-1');
+    await store.repositories.shareTracking.ensureCounters('c-1');
+    await store.repositories.shareTracking.recordClick(click('k-1', 'x', { promoterId: 'p-1' }));
+    await store.repositories.shareTracking.recordUtm(utm('t-1'));
+    const events = await store.outbox.pending(10);
+    expect(events.map((event) => event.type)).toEqual([
+      'shareTracking.countersCreated',
+      'shareTracking.clickRecorded',
+      'shareTracking.utmRecorded',
+    ]);
+    expect(events.every((event) => event.aggregateType === 'shareTracking' && event.aggregateId === 'c-1')).toBe(true);
+    expect(events[1]?.payload).toMatchObject({ click: { id: 'k-1', channel: 'x', promoterId: 'p-1' } });
+    expect(events[2]?.payload).toMatchObject({ utm: { id: 't-1' } });
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { startTestApp, type TestApp } from '../support/start-app';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe('signing in and out in the browser', () => {
+  let app: TestApp;
+  let context: BrowserContext;
+  let page: Page;
+  let profileDir: string;
+  const browserErrors: string[] = [];
+
+  beforeAll(async () => {
+    // A missing browser is a failure here; whether to run this tier at all is the test runner's call.
+    if (!existsSync(chromiumPath)) {
+      throw new Error(`No Chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+    }
+    await buildWeb({ log: () => {} });
+    app = await startTestApp();
+    profileDir = mkdtempSync(join(tmpdir(), 'causeway-e2e-profile-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  const signInForm = () => page.getByRole('button', { name: 'Sign in', exact: true });
+
+  async function signIn(email: string, password: string) {
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await signInForm().click();
+  }
+
+  it('shows the error message when the password is wrong', async () => {
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Sign in to Causeway' }).waitFor();
+
+    await signIn('campaigner@demo.local', `${app.demoPassword}-wrong`);
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).not.toBe('');
+    expect(await signInForm().isVisible()).toBe(true);
+    expect(await page.getByTestId('session-user').count()).toBe(0);
+  });
+
+  it('signs a campaigner in to the campaigner area, with name and role in the header, and out again', async () => {
+    await page.goto(app.url);
+    await signIn('campaigner@demo.local', app.demoPassword);
+
+    // The campaigner remote, loaded at run time into the shell.
+    await page.locator('.cw-campaigner').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/campaigner');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Welcome back, /);
+
+    const header = page.getByTestId('session-user');
+    expect(await header.locator('.cw-user__role').textContent()).toBe('Campaigner');
+    const name = (await header.locator('.cw-user__name').textContent()) ?? '';
+    expect(name.trim().length).toBeGreaterThan(0);
+    expect(name).not.toContain('@');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
+      'Campaigns',
+      'Reports',
+    ]);
+
+    // The session survives a reload: it comes from the server, not from page state.
+    await page.reload();
+    await page.locator('.cw-campaigner').waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInForm().waitFor();
+    expect(await page.getByTestId('session-user').count()).toBe(0);
+
+    // Signed out on the server too.
+    await page.reload();
+    await signInForm().waitFor();
+    expect(browserErrors).toEqual([]);
+  });
+});
