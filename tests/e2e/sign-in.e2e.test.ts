@@ -68,6 +68,35 @@ describe('signing in and out in the browser', () => {
     expect(await page.getByTestId('session-user').count()).toBe(0);
   });
 
+  it.each([
+    {
+      email: 'super@demo.local',
+      role: 'Super user',
+      area: '.cw-admin--approvals',
+      nav: ['Approvals', 'Campaigns', 'Admin', 'Reports'],
+    },
+    { email: 'admin@demo.local', role: 'Admin', area: '.cw-admin', nav: ['Admin', 'Reports'] },
+    { email: 'promoter@demo.local', role: 'Promoter', area: '.cw-donor', nav: ['Discover'] },
+  ])(
+    'signs $email in to their area with the navigation of a $role, and out again',
+    async ({ email, role, area, nav }) => {
+      await page.goto(app.url);
+      await signIn(email, app.demoPassword);
+      await page.locator(area).waitFor();
+      const header = page.getByTestId('session-user');
+      expect(await header.locator('.cw-user__role').textContent()).toBe(role);
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(nav);
+      // Every area the role may open loads its remote.
+      for (const link of nav) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+        await page.locator('.cw-landing').first().waitFor();
+      }
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signInForm().waitFor();
+      expect(browserErrors).toEqual([]);
+    },
+  );
+
   it('signs a campaigner in to the campaigner area, with name and role in the header, and out again', async () => {
     await page.goto(app.url);
     await signIn('campaigner@demo.local', app.demoPassword);
