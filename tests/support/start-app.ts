@@ -12,6 +12,8 @@ export interface TestApp {
   url: string;
   demoPassword: string;
   server: RunningServer;
+  /** Stops the server and starts it again on the same data, as a second `npm start` would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,15 +41,21 @@ export async function startTestApp(
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     ...options.env,
   });
-  const server = await startServer(config, { overrides: options.overrides });
-  return {
-    url: server.url,
+  const app: TestApp = {
+    url: '',
     demoPassword: TEST_DEMO_PASSWORD,
-    server,
+    server: await startServer(config, { overrides: options.overrides }),
+    async restart() {
+      await app.server.close();
+      app.server = await startServer(config, { overrides: options.overrides });
+      app.url = app.server.url;
+    },
     async close() {
-      await server.close();
+      await app.server.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  app.url = app.server.url;
+  return app;
 }

@@ -1,7 +1,5 @@
 import { join, resolve } from 'node:path';
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { authServiceFactory } from '../../../core/auth/auth.service';
@@ -12,8 +10,6 @@ import type { IdentityProvider } from '../../../core/ports/identity.port';
 import type { DataStore } from '../../../core/ports/unit-of-work.port';
 import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
 import { createLocalDiskFileStore } from '../../../adapters/files/local-disk.file-store';
-import { createFirestoreDataStore } from '../../../adapters/firestore/firestore.data-store';
-import { createFirebaseIdentityProvider } from '../../../adapters/identity/firebase.identity-provider';
 import { createLocalIdentityProvider } from '../../../adapters/identity/local.identity-provider';
 import { createMemoryAdPlatform } from '../../../adapters/memory/ad-platform.fake';
 import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake';
@@ -40,7 +36,9 @@ export interface Composition {
   close(): Promise<void>;
 }
 
-function firebaseApp(config: Config): App {
+/** Firebase is loaded only in the modes that use it: it is a large part of start-up time. */
+async function firebaseApp(config: Config): Promise<App> {
+  const { cert, getApps, initializeApp } = await import('firebase-admin/app');
   const name = `causeway-${config.FIREBASE_PROJECT_ID}`;
   const existing = getApps().find((app) => app.name === name);
   if (existing) return existing;
@@ -57,10 +55,22 @@ function firebaseApp(config: Config): App {
   );
 }
 
+async function deleteFirebaseApp(config: Config): Promise<void> {
+  if (config.DATA_STORE !== 'firestore' && config.IDENTITY !== 'firebase') return;
+  const { deleteApp, getApps } = await import('firebase-admin/app');
+  const app = getApps().find((candidate) => candidate.name === `causeway-${config.FIREBASE_PROJECT_ID}`);
+  // A later start in the same process (tests, restarts) must get fresh clients, not terminated ones.
+  if (app) await deleteApp(app).catch(() => undefined);
+}
+
 async function openDataStore(config: Config, logger: Logger, clock: Clock, ids: IdGenerator): Promise<DataStore> {
   if (config.DATA_STORE === 'firestore') {
     logger.info({ projectId: config.FIREBASE_PROJECT_ID }, 'Data store: Firestore');
-    return createFirestoreDataStore(getFirestore(firebaseApp(config)), { clock, ids });
+    const [{ getFirestore }, { createFirestoreDataStore }] = await Promise.all([
+      import('firebase-admin/firestore'),
+      import('../../../adapters/firestore/firestore.data-store'),
+    ]);
+    return createFirestoreDataStore(getFirestore(await firebaseApp(config)), { clock, ids });
   }
   const connection = config.DATABASE_URL
     ? await openPostgres({ kind: 'server', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
@@ -73,11 +83,20 @@ async function openDataStore(config: Config, logger: Logger, clock: Clock, ids: 
   return createPostgresDataStore(connection, { clock, ids });
 }
 
-function identityProvider(config: Config, dataStore: DataStore, clock: Clock, ids: IdGenerator): IdentityProvider {
+async function identityProvider(
+  config: Config,
+  dataStore: DataStore,
+  clock: Clock,
+  ids: IdGenerator,
+): Promise<IdentityProvider> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600 * 1000;
   if (config.IDENTITY === 'firebase') {
+    const [{ getAuth }, { createFirebaseIdentityProvider }] = await Promise.all([
+      import('firebase-admin/auth'),
+      import('../../../adapters/identity/firebase.identity-provider'),
+    ]);
     return createFirebaseIdentityProvider({
-      auth: getAuth(firebaseApp(config)),
+      auth: getAuth(await firebaseApp(config)),
       apiKey: config.FIREBASE_API_KEY ?? '',
       sessionTtlMs,
       ...(config.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST } : {}),
@@ -109,7 +128,7 @@ export async function compose(
   container.bind(TYPES.DataStore).toConstantValue(dataStore);
   container.bind(TYPES.Repositories).toConstantValue(dataStore.repositories);
   container.bind(TYPES.UnitOfWork).toConstantValue(dataStore.unitOfWork);
-  container.bind(TYPES.Identity).toConstantValue(identityProvider(config, dataStore, clock, ids));
+  container.bind(TYPES.Identity).toConstantValue(await identityProvider(config, dataStore, clock, ids));
   container.bind(TYPES.EventBus).toConstantValue(eventBus);
   // Mail is kept in the dev mailbox until an SMTP transport is configured.
   container.bind(TYPES.Mailer).toConstantValue(mailer);
@@ -155,6 +174,7 @@ export async function compose(
     async close() {
       await eventBus.close();
       await dataStore.close();
+      await deleteFirebaseApp(config);
     },
   };
 }

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+
+/** The runtime modes this machine can run: Postgres always, Firestore when its emulator is there. */
+const modes: { name: string; env: Record<string, string> }[] = [
+  { name: process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite', env: {} },
+];
+if (process.env.FIRESTORE_EMULATOR_HOST) {
+  modes.push({
+    name: 'firestore',
+    env: { DATA_STORE: 'firestore', FIREBASE_PROJECT_ID: `causeway-${randomBytes(4).toString('hex')}` },
+  });
+}
+
+describe.each(modes)('the platform on $name', ({ env }) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is ready, seeds the demo accounts, signs in and out', async () => {
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    const signIn = await fetch(`${app.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'campaigner@demo.local', password: app.demoPassword }),
+    });
+    expect(signIn.status).toBe(200);
+    const { user } = await signIn.json();
+    expect(user).toMatchObject({
+      email: 'campaigner@demo.local',
+      orgName: 'Harbor Light Food Bank',
+      accountType: 'campaigner',
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect((await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie } })).status).toBe(204);
+    expect((await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('keeps the data across a restart and does not seed twice', async () => {
+    expect(app.server.demo?.seeded).toBe(true);
+    const before = await (await fetch(`${app.url}/api/auth/sign-in`, signInRequest(app.demoPassword))).json();
+    await app.restart();
+    expect(app.server.demo?.seeded).toBe(false);
+    const after = await (await fetch(`${app.url}/api/auth/sign-in`, signInRequest(app.demoPassword))).json();
+    expect(after.user.uid).toBe(before.user.uid);
+  });
+});
+
+const signInRequest = (password: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'admin@demo.local', password }),
+});
