@@ -1,5 +1,6 @@
 // Builds the web shell and its remotes with vite, skipping an app whose sources have not changed since its last build.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -86,19 +87,30 @@ function buildInChildProcess(appRoot) {
   });
 }
 
+/** Builds run side by side, as many as the machine has cores (each is a separate process). */
+const BUILD_CONCURRENCY = Math.max(1, Math.min(webApps.length, availableParallelism()));
+
 export async function buildWeb({ force = false, log = console.log } = {}) {
+  const started = performance.now();
+  const pending = [];
   for (const app of webApps) {
-    const started = performance.now();
-    const appRoot = path.join(root, app.dir);
     const hash = await sourceHash(app);
-    if (!force && (await builtHash(app)) === hash) {
-      log(`web: ${app.name} up to date, skipped (${Math.round(performance.now() - started)} ms)`);
-      continue;
-    }
-    await buildInChildProcess(appRoot);
-    await writeFile(path.join(appRoot, 'dist', hashFile), hash);
-    log(`web: ${app.name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (!force && (await builtHash(app)) === hash) log(`web: ${app.name} up to date, skipped`);
+    else pending.push({ app, hash });
   }
+  if (pending.length === 0) return;
+  log(`web: building ${pending.map(({ app }) => app.name).join(', ')} (${BUILD_CONCURRENCY} at a time)...`);
+  const worker = async () => {
+    for (let next = pending.shift(); next; next = pending.shift()) {
+      const appStarted = performance.now();
+      const appRoot = path.join(root, next.app.dir);
+      await buildInChildProcess(appRoot);
+      await writeFile(path.join(appRoot, 'dist', hashFile), next.hash);
+      log(`web: ${next.app.name} built in ${((performance.now() - appStarted) / 1000).toFixed(1)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: BUILD_CONCURRENCY }, worker));
+  log(`web: ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

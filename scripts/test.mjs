@@ -64,7 +64,22 @@ async function startFirestoreEmulator() {
   return null;
 }
 
+/** Without TEST_DATABASE_URL, a throwaway Postgres server from testcontainers where Docker runs. */
+async function startPostgresContainer() {
+  if (process.env.TEST_DATABASE_URL) return null;
+  if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) {
+    console.log('No TEST_DATABASE_URL and no Docker engine: the Postgres suites run on PGlite only.');
+    return null;
+  }
+  const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  const container = await new PostgreSqlContainer('postgres:15').start();
+  process.env.TEST_DATABASE_URL = container.getConnectionUri();
+  console.log('Postgres server started with testcontainers for the Postgres suites.');
+  return () => container.stop();
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const stopPostgres = await startPostgresContainer();
 const stopEmulator = await startFirestoreEmulator();
 const results = [];
 try {
@@ -83,6 +98,8 @@ if (existsSync(chromium)) {
   console.error('!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.');
   console.error(`${bar}\n`);
 }
+
+await stopPostgres?.();
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
