@@ -11,7 +11,7 @@ import type { CampaignRepository } from '../../core/ports/campaign.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { Cents } from '../../core/shared/primitives';
 import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext, commitDocument } from './firestore-context';
 
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
@@ -25,23 +25,13 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     return snapshot.exists ? toCampaign(snapshot) : null;
   };
 
-  /** Writes a change with its event; outside a unit of work answers the stored campaign, others' changes included. */
-  const commit = async (
+  const commit = (
     campaignUUID: string,
     expected: Campaign,
     write: (batch: WriteBatch, document: DocumentReference) => void,
-    event: (campaign: Campaign) => PendingEvent,
-  ): Promise<Campaign> => {
-    await changeWithFirestoreEvent(
-      context,
-      (batch) => {
-        write(batch, collection().doc(campaignUUID));
-        return expected;
-      },
-      event,
-    );
-    return context.batch ? expected : ((await findById(campaignUUID)) ?? expected);
-  };
+    event: (value: Campaign) => PendingEvent,
+  ): Promise<Campaign> =>
+    commitDocument(context, collection().doc(campaignUUID), expected, write, event, () => findById(campaignUUID));
 
   return {
     async create(input) {

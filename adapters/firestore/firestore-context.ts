@@ -1,4 +1,4 @@
-import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import type { PendingEvent } from '../../core/events/domain-event';
 import type { Clock } from '../../core/ports/clock.port';
 import type { IdGenerator } from '../../core/ports/id-generator.port';
@@ -53,4 +53,27 @@ export async function changeWithFirestoreEvent<T>(
 /** Firestore refuses `undefined` values: drop them so a patch only writes what it supplies. */
 export function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Writes one document's change with its event. Outside a unit of work it answers the stored document
+ * as read back (others' concurrent changes included); inside one, the expected value.
+ */
+export async function commitDocument<T>(
+  context: FirestoreContext,
+  document: DocumentReference,
+  expected: T,
+  write: (batch: WriteBatch, document: DocumentReference) => void,
+  event: (value: T) => PendingEvent,
+  reread: () => Promise<T | null>,
+): Promise<T> {
+  await changeWithFirestoreEvent(
+    context,
+    (batch) => {
+      write(batch, document);
+      return expected;
+    },
+    event,
+  );
+  return context.batch ? expected : ((await reread()) ?? expected);
 }

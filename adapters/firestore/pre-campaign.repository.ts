@@ -11,7 +11,7 @@ import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/p
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
 import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext, commitDocument } from './firestore-context';
 
 /** Statuses a draft still being written may carry (SPEC §4 drafts list); a missing field counts as null. */
 const DRAFT_STATUSES: ReadonlySet<string | null> = new Set([null, '', 'New', 'Canceled']);
@@ -52,23 +52,12 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
       );
   };
 
-  /** Writes a change with its event; outside a unit of work answers the stored draft, others' changes included. */
-  const commit = async (
+  const commit = (
     id: string,
     expected: PreCampaign,
     write: (batch: WriteBatch, document: DocumentReference) => void,
-    event: (preCampaign: PreCampaign) => PendingEvent,
-  ): Promise<PreCampaign> => {
-    await changeWithFirestoreEvent(
-      context,
-      (batch) => {
-        write(batch, collection().doc(id));
-        return expected;
-      },
-      event,
-    );
-    return context.batch ? expected : ((await findById(id)) ?? expected);
-  };
+    event: (value: PreCampaign) => PendingEvent,
+  ): Promise<PreCampaign> => commitDocument(context, collection().doc(id), expected, write, event, () => findById(id));
 
   return {
     async create(input) {
