@@ -54,6 +54,8 @@ async function startFirestoreEmulator() {
     );
     if (up) {
       process.env.FIRESTORE_EMULATOR_HOST = hostPort;
+      // Against the emulator there is no cloud metadata server to look for.
+      process.env.METADATA_SERVER_DETECTION ??= 'none';
       console.log(`Firestore emulator started at ${hostPort} for the contract suites.`);
       return () => process.kill(-emulator.pid, 'SIGTERM');
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -5,6 +6,7 @@ import type { Container } from 'inversify';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { createRegistry, openApiRoutes } from './http/openapi';
+import { sameOriginGuard } from './http/same-origin';
 import { webAssetRoutes } from './http/web-assets';
 import { authRoutes } from './routes/auth.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -24,6 +26,13 @@ export function createApp(container: Container): Express {
   app.use(
     pinoHttp({
       logger,
+      // A caller's request id is kept (behind a proxy that sets one); otherwise one is made.
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
       // Probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: (_req, res, error) =>
@@ -43,6 +52,7 @@ export function createApp(container: Container): Express {
       hsts: config.cookieSecure,
     }),
   );
+  app.use('/api', sameOriginGuard(config.publicUrl));
   app.use(express.json({ limit: '1mb' }));
   app.use(cookieParser());
 

@@ -9,7 +9,11 @@ const modes: { name: string; env: Record<string, string> }[] = [
 if (process.env.FIRESTORE_EMULATOR_HOST) {
   modes.push({
     name: 'firestore',
-    env: { DATA_STORE: 'firestore', FIREBASE_PROJECT_ID: `causeway-${randomBytes(4).toString('hex')}` },
+    env: {
+      DATA_STORE: 'firestore',
+      FIREBASE_PROJECT_ID: `causeway-${randomBytes(4).toString('hex')}`,
+      FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+    },
   });
 }
 

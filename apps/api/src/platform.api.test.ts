@@ -60,4 +60,19 @@ describe('the platform over HTTP', () => {
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui');
   });
+
+  it('refuses a state-changing call from a page of another site, and takes one from its own', async () => {
+    const from = (origin: string) => fetch(`${app.url}/api/auth/sign-out`, { method: 'POST', headers: { origin } });
+    const foreign = await from('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.message).toBe('Requests from other sites are not accepted.');
+    expect((await from(app.url)).status).toBe(204);
+  });
+
+  it('gives every response a request id, keeping a well-formed one the caller sent', async () => {
+    const made = await fetch(`${app.url}/api/auth/session`);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${app.url}/api/auth/session`, { headers: { 'x-request-id': 'trace-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-123');
+  });
 });

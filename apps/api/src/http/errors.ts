@@ -79,7 +79,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     return send(httpError.status, { error: { code: 'bad_request', message: httpError.message ?? 'Bad request.' } });
   }
   req.log?.error({ err: error }, 'Unhandled error');
+  const reference = typeof req.id === 'string' ? ` (reference ${req.id})` : '';
   return send(500, {
-    error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' },
+    error: { code: 'internal', message: `Something went wrong on our side. Please try again in a moment${reference}.` },
   });
 };
