@@ -129,4 +129,28 @@ describe('signing in and out in the browser', () => {
     await signInForm().waitFor();
     expect(browserErrors).toEqual([]);
   });
+
+  it('shows an error in the area of a remote that cannot be loaded, keeps the shell, and logs the route change', async () => {
+    const logged: string[] = [];
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'error') logged.push(message.text());
+    };
+    page.on('console', onConsole);
+    await page.route('**/remotes/donor/**', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    try {
+      await page.goto(app.url);
+      await signIn('promoter@demo.local', app.demoPassword);
+      const card = page.getByRole('alert').filter({ hasText: "couldn't be loaded" });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('Discover');
+      // The shell around it still works: header, navigation, sign-out.
+      expect(await page.getByTestId('session-user').locator('.cw-user__role').textContent()).toBe('Promoter');
+      expect(logged.some((text) => text.includes('Route change to /donor failed'))).toBe(true);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signInForm().waitFor();
+    } finally {
+      await page.unroute('**/remotes/donor/**');
+      page.off('console', onConsole);
+    }
+  });
 });
