@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, ConfigSchema, loadConfig } from './config';
 
 describe('configuration', () => {
   it('defaults to the embedded mode on port 3000', () => {
@@ -44,5 +45,12 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${variable} `))).toBe(true);
+  });
+
+  it('is documented variable by variable in .env.example', () => {
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]).sort();
+    const read = Object.keys(ConfigSchema.shape).sort();
+    expect(documented).toEqual(read);
   });
 });
