@@ -105,6 +105,8 @@ export function demoSeedServiceFactory({ users, organizations, settings, identit
       });
       for (const account of DEMO_ACCOUNTS) {
         const { uid } = await identity.createUser({ email: account.email, password });
+        // The demo admin is a platform admin: it belongs to no organization and works across all of them.
+        const member = account.accountType === 'campaigner' && !account.admin;
         await users.create({
           UserId: uid,
           uid,
@@ -112,11 +114,11 @@ export function demoSeedServiceFactory({ users, organizations, settings, identit
           FirstName: account.firstName,
           LastName: account.lastName,
           AccountType: account.accountType,
-          OrganisationName: account.accountType === 'campaigner' ? organization.name : null,
+          OrganisationName: member ? organization.name : null,
           Title: account.role,
           admin: account.admin,
           superUser: account.superUser,
-          organizationId: account.accountType === 'campaigner' ? organization.organizationId : null,
+          organizationId: member ? organization.organizationId : null,
           createdAt: at,
         });
       }

@@ -19,6 +19,7 @@ export const AggregateType = z.enum([
   'email',
   'campaignError',
   'identity',
+  'registrationToken',
 ]);
 export type AggregateType = z.infer<typeof AggregateType>;
 
@@ -81,6 +82,8 @@ export const EventTypes = {
   emailFailed: 'email.failed',
   campaignErrorRecorded: 'campaignError.recorded',
   credentialsSet: 'identity.credentialsSet',
+  registrationTokenCreated: 'registrationToken.created',
+  registrationTokenUsed: 'registrationToken.used',
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
 

@@ -28,6 +28,11 @@ export interface IdentityProvider {
   verifySession(token: string): Promise<VerifiedSession | null>;
   revokeSession(token: string): Promise<void>;
   setPassword(uid: string, password: string): Promise<void>;
+  /** Ends every session of the user (a soft-deleted account is signed out everywhere). */
+  revokeSessionsOf(uid: string): Promise<void>;
+  /** Moves the sign-in e-mail; conflict when another account has it. Nothing happens for an unknown uid. */
+  changeEmail(uid: string, email: string): Promise<void>;
+  /** Removes the credentials and their sessions, so the e-mail can be used again; an unknown uid is not an error. */
   deleteUser(uid: string): Promise<void>;
 }
 
@@ -54,6 +59,8 @@ export interface CredentialRepository {
   createCredentials(credentials: StoredCredentials): Promise<void>;
   findCredentialsByEmail(email: string): Promise<StoredCredentials | null>;
   updatePasswordHash(uid: string, passwordHash: string, at: string): Promise<boolean>;
+  /** Stores the e-mail lowercased; false when no such uid, conflict when another account has the e-mail. */
+  updateEmail(uid: string, email: string, at: string): Promise<boolean>;
   deleteCredentials(uid: string): Promise<void>;
   createSession(session: StoredSession): Promise<void>;
   findSession(tokenHash: string): Promise<StoredSession | null>;

@@ -11,6 +11,7 @@ import type { NotificationRepository } from './notification.repository';
 import type { OrganizationRepository } from './organization.repository';
 import type { PreCampaignRepository } from './pre-campaign.repository';
 import type { PromotionRepository } from './promotion.repository';
+import type { RegistrationTokenRepository } from './registration-token.repository';
 import type { SettingsRepository } from './settings.repository';
 import type { ShareTrackingRepository } from './share-tracking.repository';
 import type { UserRepository } from './user.repository';
@@ -32,6 +33,7 @@ export interface Repositories {
   emailLogs: EmailLogRepository;
   campaignErrors: CampaignErrorRepository;
   credentials: CredentialRepository;
+  registrationTokens: RegistrationTokenRepository;
 }
 
 export interface UnitOfWork {

@@ -1,0 +1,121 @@
+import { forbidden } from '../shared/errors';
+import type { Role } from '../users/session-user';
+import { roleOf } from '../users/session-user';
+import type { SessionUser } from '../users/user.entity';
+
+/**
+ * Who is acting. Built from the session user; use cases take it as their first argument and decide
+ * with `authorize` before they read or write anything.
+ *
+ * An admin without an organization is a platform admin (works across every organization); an admin
+ * who belongs to an organization is that organization's admin and acts inside it only.
+ */
+export interface Actor {
+  uid: string;
+  role: Role;
+  organizationId: string | null;
+  demoUser: boolean;
+  /** For audit entries (`trigger_name` of the actor is not stored; `created_by` is the uid). */
+  displayName: string;
+}
+
+export function actorOf(user: SessionUser): Actor {
+  const name = `${user.fName} ${user.lName}`.trim();
+  return {
+    uid: user.uid,
+    role: roleOf(user),
+    organizationId: user.organizationId,
+    demoUser: user.demoUser,
+    displayName: name === '' ? user.email : name,
+  };
+}
+
+export const isSuperUser = (actor: Actor) => actor.role === 'superUser';
+export const isPlatformAdmin = (actor: Actor) => actor.role === 'admin' && actor.organizationId === null;
+export const isOrganizationAdmin = (actor: Actor) => actor.role === 'admin' && actor.organizationId !== null;
+/** Super users and platform admins: everything across organizations. */
+export const isPlatformStaff = (actor: Actor) => isSuperUser(actor) || isPlatformAdmin(actor);
+
+/** What an action is about: the organization it belongs to and, for people, whose record it is. */
+export interface Target {
+  organizationId?: string | null;
+  uid?: string;
+}
+
+const sameOrganization = (actor: Actor, target: Target) =>
+  actor.organizationId !== null && target.organizationId === actor.organizationId;
+
+/**
+ * The role × action table (README "Authorization"). Each rule answers whether the actor may act on
+ * the target. Signed-out callers never reach a rule: the HTTP layer answers 401 first.
+ */
+export const RULES = {
+  'organization.list': (actor: Actor) => isPlatformStaff(actor),
+  'organization.read': (actor: Actor, target: Target) => isPlatformStaff(actor) || sameOrganization(actor, target),
+  'organization.create': (actor: Actor) => isPlatformStaff(actor),
+  'organization.update': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  'organization.delete': (actor: Actor) => isPlatformStaff(actor),
+  'organization.restore': (actor: Actor) => isPlatformStaff(actor),
+
+  'user.list': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  'user.read': (actor: Actor, target: Target) =>
+    target.uid === actor.uid ||
+    isPlatformStaff(actor) ||
+    (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  'user.update': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** Granting or removing admin. */
+  'user.setAdmin': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** Granting or removing super user: only a super user. */
+  'user.setSuperUser': (actor: Actor) => isSuperUser(actor),
+  'user.softDelete': (actor: Actor, target: Target) =>
+    target.uid !== actor.uid &&
+    (isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target))),
+  'user.hardDelete': (actor: Actor, target: Target) => target.uid !== actor.uid && isPlatformStaff(actor),
+  /** Each signed-in user edits their own name, avatar, title and description. */
+  'profile.updateOwn': (actor: Actor, target: Target) => target.uid === actor.uid,
+
+  /** Invitations: platform staff into any organization, an organization admin into their own. */
+  'invitation.create': (actor: Actor, target: Target) =>
+    !actor.demoUser && (isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target))),
+
+  'settings.read': () => true,
+  'settings.update': (actor: Actor) => isPlatformStaff(actor),
+
+  /** Own notifications only. */
+  'notification.read': (actor: Actor, target: Target) => target.uid === actor.uid,
+  /** Pushing to another user's sessions: platform staff, or anyone to themselves. */
+  'notification.broadcast': (actor: Actor, target: Target) => isPlatformStaff(actor) || target.uid === actor.uid,
+
+  'log.read': (actor: Actor) => isPlatformStaff(actor),
+} satisfies Record<string, (actor: Actor, target: Target) => boolean>;
+
+export type Action = keyof typeof RULES;
+
+export function can(actor: Actor, action: Action, target: Target = {}): boolean {
+  return RULES[action](actor, target);
+}
+
+const refusals: Partial<Record<Action, string>> = {
+  'organization.read': 'You can only see your own organization.',
+  'organization.update': 'You can only change your own organization.',
+  'user.list': 'Only admins can list people, and an organization admin only the people of their own organization.',
+  'user.read': 'You can only see the people of your own organization.',
+  'user.update': 'You can only change the people of your own organization.',
+  'user.setAdmin': 'You can only grant or remove admin rights in your own organization.',
+  'user.setSuperUser': 'Only a super user can grant or remove super user rights.',
+  'user.softDelete': 'You cannot delete this account.',
+  'user.hardDelete': 'Only platform admins can permanently delete an account, and never their own.',
+  'profile.updateOwn': 'You can only edit your own profile.',
+  'invitation.create': 'You can only invite people into your own organization.',
+  'notification.read': 'That notification belongs to someone else.',
+  'log.read': 'Only super users and platform admins can read the audit log.',
+};
+
+/** Throws forbidden (403) with a message that says why, unless the actor may act. */
+export function authorize(actor: Actor, action: Action, target: Target = {}): void {
+  if (!can(actor, action, target)) throw forbidden(refusals[action] ?? 'Your role does not allow this.');
+}
