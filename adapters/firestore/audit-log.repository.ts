@@ -3,10 +3,7 @@ import { AuditLogEntry } from '../../core/audit/audit-log.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
-
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
+import { createDocument, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -19,27 +16,18 @@ export function createFirestoreAuditLogRepository(context: FirestoreContext): Au
     async append(input) {
       const parsed = AuditLogEntry.parse(input);
       const entry: AuditLogEntry = { ...parsed, created_date: utc(parsed.created_date) };
-      const ref = collection().doc(entry.id);
-      const taken = () => conflict(`An audit log entry with id ${entry.id} already exists.`);
-      if ((await ref.get()).exists) throw taken();
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            batch.create(ref, entry);
-            return entry;
-          },
-          (stored) => ({
-            type: EventTypes.auditLogged,
-            aggregateType: 'auditLog',
-            aggregateId: stored.id,
-            payload: { entry: stored },
-          }),
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw taken();
-        throw error;
-      }
+      return createDocument(
+        context,
+        collection().doc(entry.id),
+        entry,
+        (stored) => ({
+          type: EventTypes.auditLogged,
+          aggregateType: 'auditLog',
+          aggregateId: stored.id,
+          payload: { entry: stored },
+        }),
+        () => conflict(`An audit log entry with id ${entry.id} already exists.`),
+      );
     },
     async list(filter = {}) {
       const limit = filter.limit ?? DEFAULT_AUDIT_LOG_LIMIT;

@@ -4,7 +4,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignErrorRepository } from '../../core/ports/campaign-error.repository';
 import { conflict } from '../../core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+import { createDocument, type FirestoreContext } from './firestore-context';
 
 /**
  * `createCampaignErrors` collection. The document id is the report's id; the original product's
@@ -17,22 +17,20 @@ export function createFirestoreCampaignErrorRepository(context: FirestoreContext
     async record(input) {
       const parsed = CampaignErrorReport.parse(input);
       const report = { ...parsed, createdAt: utc(parsed.createdAt) };
-      if ((await collection().doc(report.id).get()).exists) {
-        throw conflict(`An error report with id ${report.id} already exists.`);
-      }
-      return changeWithFirestoreEvent(
+      const created = await createDocument(
         context,
-        (batch) => {
-          batch.set(collection().doc(report.id), toDocument(report));
-          return report.id;
-        },
-        (id) => ({
+        collection().doc(report.id),
+        report,
+        ({ id }) => ({
           type: EventTypes.campaignErrorRecorded,
           aggregateType: 'campaignError',
           aggregateId: id,
           payload: { id, preCampaignId: report.preCampaignId, step: report.step },
         }),
+        () => conflict(`An error report with id ${report.id} already exists.`),
+        (batch, document) => batch.set(document, toDocument(report)),
       );
+      return created.id;
     },
 
     async findById(id) {

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Campaign } from '../../core/campaigns/campaign.entity';
+import { definedOnly } from './firestore-context';
 
 /**
  * A document's data with Firestore Timestamps turned into ISO strings, as the entities carry
@@ -48,3 +49,13 @@ export const newestFirst =
   <T>(createdAt: (item: T) => string, id: (item: T) => string) =>
   (a: T, b: T): number =>
     createdAt(b).localeCompare(createdAt(a)) || id(b).localeCompare(id(a));
+
+/** A patch's supplied fields, less the `fixed` ones that never reach the document; instants in UTC. */
+export function suppliedFields<T extends Partial<Omit<Campaign, 'workflow'>>>(
+  patch: object,
+  fixed: readonly string[],
+): T {
+  const defined = definedOnly(patch) as Record<string, unknown>;
+  for (const field of fixed) delete defined[field];
+  return withUtcTimes(defined as T);
+}

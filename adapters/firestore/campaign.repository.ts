@@ -1,17 +1,19 @@
-import {
-  FieldValue,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type Query,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
-import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
-import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
+import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { Campaign } from '../../core/campaigns/campaign.entity';
+import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { Cents } from '../../core/shared/primitives';
-import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext, commitDocument } from './firestore-context';
+import {
+  createTimeOf,
+  documentData,
+  newestFirst,
+  suppliedFields,
+  toDocument,
+  utc,
+  withUtcTimes,
+} from './campaign.document';
+import { createDocument, documentCommitter, softDeleteDocument, type FirestoreContext } from './firestore-context';
 
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
@@ -25,32 +27,23 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     return snapshot.exists ? toCampaign(snapshot) : null;
   };
 
-  const commit = (
-    campaignUUID: string,
-    expected: Campaign,
-    write: (batch: WriteBatch, document: DocumentReference) => void,
-    event: (value: Campaign) => PendingEvent,
-  ): Promise<Campaign> =>
-    commitDocument(context, collection().doc(campaignUUID), expected, write, event, () => findById(campaignUUID));
+  const commit = documentCommitter(context, collection, findById);
 
   return {
     async create(input) {
       const campaign = withUtcTimes(Campaign.parse(input));
-      if ((await collection().doc(campaign.campaignUUID).get()).exists) {
-        throw conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`);
-      }
-      return changeWithFirestoreEvent(
+      return createDocument(
         context,
-        (batch) => {
-          batch.set(collection().doc(campaign.campaignUUID), campaignDocument(campaign, 'create'));
-          return campaign;
-        },
+        collection().doc(campaign.campaignUUID),
+        campaign,
         (created) => ({
           type: EventTypes.campaignCreated,
           aggregateType: 'campaign',
           aggregateId: created.campaignUUID,
           payload: { campaign: created },
         }),
+        () => conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`),
+        (batch, document) => batch.set(document, campaignDocument(campaign, 'create')),
       );
     },
 
@@ -78,7 +71,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     async update(campaignUUID, patch) {
       const existing = await findById(campaignUUID);
       if (!existing) return null;
-      const supplied = suppliedFields(patch);
+      const supplied = suppliedFields<Partial<Campaign>>(patch, FIXED_FIELDS);
       if (Object.keys(supplied).length === 0) return existing;
       return commit(
         campaignUUID,
@@ -94,20 +87,12 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     },
 
     async softDelete(campaignUUID) {
-      if (!(await collection().doc(campaignUUID).get()).exists) return false;
-      return changeWithFirestoreEvent(
-        context,
-        (batch) => {
-          batch.update(collection().doc(campaignUUID), { isDeleted: true });
-          return true;
-        },
-        () => ({
-          type: EventTypes.campaignDeleted,
-          aggregateType: 'campaign',
-          aggregateId: campaignUUID,
-          payload: { campaignUUID },
-        }),
-      );
+      return softDeleteDocument(context, collection().doc(campaignUUID), () => ({
+        type: EventTypes.campaignDeleted,
+        aggregateType: 'campaign',
+        aggregateId: campaignUUID,
+        payload: { campaignUUID },
+      }));
     },
 
     async countDonation(campaignUUID, amountCents) {
@@ -144,12 +129,6 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
 function toCampaign(snapshot: DocumentSnapshot): Campaign {
   const data = documentData(snapshot);
   return withUtcTimes(Campaign.parse({ createdAt: createTimeOf(snapshot), ...data, campaignUUID: snapshot.id }));
-}
-
-function suppliedFields(patch: CampaignPatch): Partial<Campaign> {
-  const defined = definedOnly(patch) as Record<string, unknown>;
-  for (const field of FIXED_FIELDS) delete defined[field];
-  return withUtcTimes(defined as Partial<Campaign>);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { DocumentData, DocumentReference, WriteBatch } from 'firebase-admin
 import { EventTypes } from '../../core/events/domain-event';
 import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, createUnread, type FirestoreContext } from './firestore-context';
 
 // Firestore refuses a batch of more than 500 writes.
 const BATCH_LIMIT = 500;
@@ -38,23 +38,19 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
         createdAt: input.createdAt,
         updatedAt: input.updatedAt,
       };
-      try {
-        await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            batch.create(credentials().doc(input.uid), stored);
-          },
-          () => ({
-            type: EventTypes.credentialsSet,
-            aggregateType: 'identity',
-            aggregateId: input.uid,
-            payload: { uid: input.uid, email },
-          }),
-        );
-      } catch (error) {
-        if (isAlreadyExists(error)) throw accountTaken();
-        throw error;
-      }
+      // Read above, with the e-mail: a taken uid or e-mail is refused before a unit of work commits.
+      await createUnread(
+        context,
+        credentials().doc(input.uid),
+        stored,
+        () => ({
+          type: EventTypes.credentialsSet,
+          aggregateType: 'identity',
+          aggregateId: input.uid,
+          payload: { uid: input.uid, email },
+        }),
+        accountTaken,
+      );
     },
     async findCredentialsByEmail(email) {
       const snapshot = await credentials().where('email', '==', email.toLowerCase()).limit(1).get();
@@ -70,6 +66,28 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
           return true;
         },
         () => ({ type: EventTypes.credentialsSet, aggregateType: 'identity', aggregateId: uid, payload: { uid } }),
+      );
+    },
+    async updateEmail(uid, email, at) {
+      const lowered = email.toLowerCase();
+      const [own, sameEmail] = await Promise.all([
+        credentials().doc(uid).get(),
+        credentials().where('email', '==', lowered).get(),
+      ]);
+      if (!own.exists) return false;
+      if (sameEmail.docs.some((doc) => doc.id !== uid)) throw accountTaken();
+      return changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          batch.update(credentials().doc(uid), { email: lowered, updatedAt: at });
+          return true;
+        },
+        () => ({
+          type: EventTypes.credentialsSet,
+          aggregateType: 'identity',
+          aggregateId: uid,
+          payload: { uid, email: lowered },
+        }),
       );
     },
     async deleteCredentials(uid) {
@@ -113,10 +131,6 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
 }
 
 const accountTaken = () => conflict('An account with this e-mail already exists.');
-
-/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
-const isAlreadyExists = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
 
 function toCredentials(data: DocumentData): StoredCredentials {
   return {

@@ -4,7 +4,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { DemoCampaignRepository } from '../../core/ports/demo-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, createDocument, type FirestoreContext } from './firestore-context';
 
 /** `demoCampaigns` collection, document id = campaignUUID. */
 export function createFirestoreDemoCampaignRepository(context: FirestoreContext): DemoCampaignRepository {
@@ -19,21 +19,18 @@ export function createFirestoreDemoCampaignRepository(context: FirestoreContext)
     async create(input) {
       const parsed = DemoCampaign.parse(input);
       const demo = { ...parsed, createdAt: utc(parsed.createdAt), updatedAt: utc(parsed.updatedAt) };
-      if ((await collection().doc(demo.campaignUUID).get()).exists) {
-        throw conflict(`A demo campaign with campaignUUID ${demo.campaignUUID} already exists.`);
-      }
-      return changeWithFirestoreEvent(
+      return createDocument(
         context,
-        (batch) => {
-          batch.set(collection().doc(demo.campaignUUID), toDocument(demo));
-          return demo;
-        },
+        collection().doc(demo.campaignUUID),
+        demo,
         (created) => ({
           type: EventTypes.demoCampaignCreated,
           aggregateType: 'demoCampaign',
           aggregateId: created.campaignUUID,
           payload: { demoCampaign: created },
         }),
+        () => conflict(`A demo campaign with campaignUUID ${demo.campaignUUID} already exists.`),
+        (batch, document) => batch.set(document, toDocument(demo)),
       );
     },
 

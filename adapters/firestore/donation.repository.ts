@@ -2,10 +2,7 @@ import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { Donation, Donator, DonatorRaw } from '../../core/donations/donation.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
-
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
+import { changeWithFirestoreEvent, isAlreadyExists, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -54,7 +51,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
           }),
         );
       } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { recorded: false };
+        if (isAlreadyExists(error)) return { recorded: false };
         throw error;
       }
     },

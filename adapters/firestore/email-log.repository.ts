@@ -3,10 +3,7 @@ import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.ent
 import { EventTypes } from '../../core/events/domain-event';
 import type { EmailLogRepository } from '../../core/ports/email-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
-
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
+import { createDocument, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -22,24 +19,14 @@ export function createFirestoreEmailLogRepository(context: FirestoreContext): Em
     collection: CollectionReference,
     value: T,
     type: typeof EventTypes.emailSent | typeof EventTypes.emailFailed,
-  ): Promise<T> => {
-    const ref = collection.doc(value.id);
-    const taken = () => conflict(`An e-mail record with id ${value.id} already exists.`);
-    if ((await ref.get()).exists) throw taken();
-    try {
-      return await changeWithFirestoreEvent(
-        context,
-        (batch) => {
-          batch.create(ref, value);
-          return value;
-        },
-        (stored) => ({ type, aggregateType: 'email', aggregateId: stored.id, payload: { email: stored } }),
-      );
-    } catch (error) {
-      if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw taken();
-      throw error;
-    }
-  };
+  ): Promise<T> =>
+    createDocument(
+      context,
+      collection.doc(value.id),
+      value,
+      (stored) => ({ type, aggregateType: 'email', aggregateId: stored.id, payload: { email: stored } }),
+      () => conflict(`An e-mail record with id ${value.id} already exists.`),
+    );
 
   const newestFirst = async (query: Query, limit: number | undefined) => {
     if (limit !== undefined && limit <= 0) return [];

@@ -1,4 +1,10 @@
-import type { DocumentReference, Firestore, WriteBatch } from 'firebase-admin/firestore';
+import type {
+  CollectionReference,
+  DocumentData,
+  DocumentReference,
+  Firestore,
+  WriteBatch,
+} from 'firebase-admin/firestore';
 import type { PendingEvent } from '../../core/events/domain-event';
 import type { Clock } from '../../core/ports/clock.port';
 import type { IdGenerator } from '../../core/ports/id-generator.port';
@@ -32,8 +38,22 @@ export async function changeWithFirestoreEvent<T>(
   const result = await write(batch);
   const pending = event(result);
   if (pending) {
-    const id = context.ids.newId();
-    batch.set(context.firestore.collection(OUTBOX_COLLECTION).doc(id), {
+    const { ref, data } = outboxDocument(context, pending);
+    batch.set(ref, data);
+  }
+  if (!context.batch) await batch.commit();
+  return result;
+}
+
+/** The outbox document of an event, for a batch or a transaction to write with its change. */
+export function outboxDocument(
+  context: FirestoreContext,
+  pending: PendingEvent,
+): { ref: DocumentReference; data: DocumentData } {
+  const id = context.ids.newId();
+  return {
+    ref: context.firestore.collection(OUTBOX_COLLECTION).doc(id),
+    data: {
       id,
       position: context.nextPosition(),
       type: pending.type,
@@ -44,10 +64,8 @@ export async function changeWithFirestoreEvent<T>(
       publishedAt: null,
       // Pending events are found by this flag: a boolean equality is cheaper to index than a null test.
       published: false,
-    });
-  }
-  if (!context.batch) await batch.commit();
-  return result;
+    },
+  };
 }
 
 /** Firestore refuses `undefined` values: drop them so a patch only writes what it supplies. */
@@ -76,4 +94,84 @@ export async function commitDocument<T>(
     event,
   );
   return context.batch ? expected : ((await reread()) ?? expected);
+}
+
+/** `commitDocument` for the documents of one collection, read back by id with `find`. */
+export const documentCommitter =
+  <T>(context: FirestoreContext, collection: () => CollectionReference, find: (id: string) => Promise<T | null>) =>
+  (
+    id: string,
+    expected: T,
+    write: (batch: WriteBatch, document: DocumentReference) => void,
+    event: (value: T) => PendingEvent,
+  ): Promise<T> =>
+    commitDocument(context, collection().doc(id), expected, write, event, () => find(id));
+
+/** Marks a document deleted, keeping it, with its event; false when there is none. */
+export async function softDeleteDocument(
+  context: FirestoreContext,
+  document: DocumentReference,
+  event: () => PendingEvent,
+): Promise<boolean> {
+  if (!(await document.get()).exists) return false;
+  return changeWithFirestoreEvent(
+    context,
+    (batch) => {
+      batch.update(document, { isDeleted: true });
+      return true;
+    },
+    event,
+  );
+}
+
+/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
+export const isAlreadyExists = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
+
+/**
+ * Creates a document with its event, throwing `taken()` when its id is in use. The read refuses a taken
+ * id before a unit of work commits; `write` (by default `create`, not set) fails the commit should the
+ * id be taken in the meantime.
+ */
+export async function createDocument<T extends DocumentData>(...args: Parameters<typeof createUnread<T>>): Promise<T> {
+  const [, document, , , taken] = args;
+  if ((await document.get()).exists) throw taken();
+  return createUnread(...args);
+}
+
+/**
+ * As `createDocument` without the read: a taken id is refused by the commit only, so inside a unit of
+ * work it fails the unit's commit instead of this call.
+ */
+export async function createUnread<T extends DocumentData>(
+  context: FirestoreContext,
+  document: DocumentReference,
+  value: T,
+  event: (created: T) => PendingEvent,
+  taken: () => Error,
+  write: (batch: WriteBatch, document: DocumentReference) => void = (batch) => batch.create(document, value),
+): Promise<T> {
+  try {
+    return await changeWithFirestoreEvent(
+      context,
+      (batch) => {
+        write(batch, document);
+        return value;
+      },
+      event,
+    );
+  } catch (error) {
+    if (isAlreadyExists(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Stored times may be ISO strings, Firestore Timestamps or epoch milliseconds. */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number') return new Date(value).toISOString();
+  if (typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function') {
+    return (value as { toDate(): Date }).toDate().toISOString();
+  }
+  throw new Error(`Not a time: ${String(value)}`);
 }

@@ -16,6 +16,7 @@ import { createFirestoreNotificationRepository } from './notification.repository
 import { createFirestoreOrganizationRepository } from './organization.repository';
 import { createFirestorePreCampaignRepository } from './pre-campaign.repository';
 import { createFirestorePromotionRepository } from './promotion.repository';
+import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
 import { createFirestoreSettingsRepository } from './settings.repository';
 import { createFirestoreShareTrackingRepository } from './share-tracking.repository';
 import { createFirestoreUserRepository } from './user.repository';
@@ -37,6 +38,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     emailLogs: createFirestoreEmailLogRepository(context),
     campaignErrors: createFirestoreCampaignErrorRepository(context),
     credentials: createFirestoreCredentialRepository(context),
+    registrationTokens: createFirestoreRegistrationTokenRepository(context),
   };
 }
 

@@ -3,12 +3,10 @@ import { EventTypes } from '../../core/events/domain-event';
 import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, createDocument, type FirestoreContext } from './firestore-context';
 
 /** Well under Firestore's 500 writes per batch, leaving room for the event. */
 const UPDATES_PER_BATCH = 400;
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -26,27 +24,18 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
   return {
     async create(input) {
       const notification = normalize(input);
-      const ref = collection().doc(notification.notification_id);
-      const taken = () => conflict(`A notification with id ${notification.notification_id} already exists.`);
-      if ((await ref.get()).exists) throw taken();
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            batch.create(ref, notification);
-            return notification;
-          },
-          (created) => ({
-            type: EventTypes.notificationCreated,
-            aggregateType: 'notification',
-            aggregateId: created.notification_id,
-            payload: { notification: created },
-          }),
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) throw taken();
-        throw error;
-      }
+      return createDocument(
+        context,
+        collection().doc(notification.notification_id),
+        notification,
+        (created) => ({
+          type: EventTypes.notificationCreated,
+          aggregateType: 'notification',
+          aggregateId: created.notification_id,
+          payload: { notification: created },
+        }),
+        () => conflict(`A notification with id ${notification.notification_id} already exists.`),
+      );
     },
     findById,
     async listForUser(userId, options = {}) {

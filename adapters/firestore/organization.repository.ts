@@ -3,7 +3,14 @@ import { EventTypes } from '../../core/events/domain-event';
 import { Organization } from '../../core/organizations/organization.entity';
 import type { OrganizationRepository } from '../../core/ports/organization.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createDocument,
+  definedOnly,
+  softDeleteDocument,
+  toIso,
+  type FirestoreContext,
+} from './firestore-context';
 
 /** `organizations` collection; the document id is the organizationId. */
 export function createFirestoreOrganizationRepository(context: FirestoreContext): OrganizationRepository {
@@ -24,26 +31,18 @@ export function createFirestoreOrganizationRepository(context: FirestoreContext)
     },
     async create(input) {
       const organization = normalized(Organization.parse(input));
-      if ((await organizations().doc(organization.organizationId).get()).exists) throw organizationTaken();
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            // create, not set: the commit fails should the id be taken in the meantime.
-            batch.create(organizations().doc(organization.organizationId), organization);
-            return organization;
-          },
-          (created) => ({
-            type: EventTypes.organizationCreated,
-            aggregateType: 'organization',
-            aggregateId: created.organizationId,
-            payload: { organization: created },
-          }),
-        );
-      } catch (error) {
-        if (isAlreadyExists(error)) throw organizationTaken();
-        throw error;
-      }
+      return createDocument(
+        context,
+        organizations().doc(organization.organizationId),
+        organization,
+        (created) => ({
+          type: EventTypes.organizationCreated,
+          aggregateType: 'organization',
+          aggregateId: created.organizationId,
+          payload: { organization: created },
+        }),
+        organizationTaken,
+      );
     },
     async update(organizationId, patch) {
       const current = await read(organizationId);
@@ -74,29 +73,17 @@ export function createFirestoreOrganizationRepository(context: FirestoreContext)
       );
     },
     async softDelete(organizationId) {
-      if (!(await organizations().doc(organizationId).get()).exists) return false;
-      return changeWithFirestoreEvent(
-        context,
-        (batch) => {
-          batch.update(organizations().doc(organizationId), { isDeleted: true });
-          return true;
-        },
-        () => ({
-          type: EventTypes.organizationDeleted,
-          aggregateType: 'organization',
-          aggregateId: organizationId,
-          payload: { organizationId },
-        }),
-      );
+      return softDeleteDocument(context, organizations().doc(organizationId), () => ({
+        type: EventTypes.organizationDeleted,
+        aggregateType: 'organization',
+        aggregateId: organizationId,
+        payload: { organizationId },
+      }));
     },
   };
 }
 
 const organizationTaken = () => conflict('An organization with this id already exists.');
-
-/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
-const isAlreadyExists = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
 
 /** A stored document as an entity; documents written before this store may lack fields or hold nulls. */
 function fromDocument(id: string, data: DocumentData): Organization {
@@ -127,13 +114,3 @@ const normalized = (organization: Organization): Organization => ({
   donationPercentage: Math.round(organization.donationPercentage * 100) / 100,
   created_date: toIso(organization.created_date),
 });
-
-/** Stored times may be ISO strings, Firestore Timestamps or epoch milliseconds. */
-function toIso(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' || typeof value === 'number') return new Date(value).toISOString();
-  if (typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    return (value as { toDate(): Date }).toDate().toISOString();
-  }
-  throw new Error(`Not a time: ${String(value)}`);
-}

@@ -1,17 +1,19 @@
-import {
-  FieldValue,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type Query,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
-import { PreCampaign, type PreCampaignPatch } from '../../core/campaigns/campaign.entity';
-import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
+import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { PreCampaign } from '../../core/campaigns/campaign.entity';
+import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
-import { createTimeOf, documentData, newestFirst, toDocument, utc, withUtcTimes } from './campaign.document';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext, commitDocument } from './firestore-context';
+import {
+  createTimeOf,
+  documentData,
+  newestFirst,
+  suppliedFields,
+  toDocument,
+  utc,
+  withUtcTimes,
+} from './campaign.document';
+import { createDocument, documentCommitter, softDeleteDocument, type FirestoreContext } from './firestore-context';
 
 /** Statuses a draft still being written may carry (SPEC §4 drafts list); a missing field counts as null. */
 const DRAFT_STATUSES: ReadonlySet<string | null> = new Set([null, '', 'New', 'Canceled']);
@@ -52,31 +54,23 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
       );
   };
 
-  const commit = (
-    id: string,
-    expected: PreCampaign,
-    write: (batch: WriteBatch, document: DocumentReference) => void,
-    event: (value: PreCampaign) => PendingEvent,
-  ): Promise<PreCampaign> => commitDocument(context, collection().doc(id), expected, write, event, () => findById(id));
+  const commit = documentCommitter(context, collection, findById);
 
   return {
     async create(input) {
       const preCampaign = stored(PreCampaign.parse(input));
-      if ((await collection().doc(preCampaign.id).get()).exists) {
-        throw conflict(`A draft with id ${preCampaign.id} already exists.`);
-      }
-      return changeWithFirestoreEvent(
+      return createDocument(
         context,
-        (batch) => {
-          batch.set(collection().doc(preCampaign.id), toDocument(preCampaign));
-          return preCampaign;
-        },
+        collection().doc(preCampaign.id),
+        preCampaign,
         (created) => ({
           type: EventTypes.preCampaignCreated,
           aggregateType: 'preCampaign',
           aggregateId: created.id,
           payload: { preCampaign: created },
         }),
+        () => conflict(`A draft with id ${preCampaign.id} already exists.`),
+        (batch, document) => batch.set(document, toDocument(preCampaign)),
       );
     },
 
@@ -85,7 +79,7 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
     async update(id, patch) {
       const existing = await findById(id);
       if (!existing) return null;
-      const supplied = suppliedFields(patch);
+      const supplied = suppliedFields<Partial<PreCampaign>>(patch, FIXED_FIELDS);
       if (Object.keys(supplied).length === 0) return existing;
       const expected = PreCampaign.parse({ ...existing, ...supplied });
       return commit(
@@ -102,15 +96,12 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
     },
 
     async softDelete(id) {
-      if (!(await collection().doc(id).get()).exists) return false;
-      return changeWithFirestoreEvent(
-        context,
-        (batch) => {
-          batch.update(collection().doc(id), { isDeleted: true });
-          return true;
-        },
-        () => ({ type: EventTypes.preCampaignDeleted, aggregateType: 'preCampaign', aggregateId: id, payload: { id } }),
-      );
+      return softDeleteDocument(context, collection().doc(id), () => ({
+        type: EventTypes.preCampaignDeleted,
+        aggregateType: 'preCampaign',
+        aggregateId: id,
+        payload: { id },
+      }));
     },
 
     findDrafts: (scope) =>
@@ -162,12 +153,6 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
 function toPreCampaign(snapshot: DocumentSnapshot): PreCampaign {
   const data = documentData(snapshot);
   return stored(PreCampaign.parse({ createdAt: createTimeOf(snapshot), ...data, id: snapshot.id }));
-}
-
-function suppliedFields(patch: PreCampaignPatch): Partial<PreCampaign> {
-  const defined = definedOnly(patch) as Record<string, unknown>;
-  for (const field of FIXED_FIELDS) delete defined[field];
-  return withUtcTimes(defined as Partial<PreCampaign>);
 }
 
 /** A draft as stored: instants in UTC, including each step's date. */

@@ -3,10 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { PromotionRepository } from '../../core/ports/promotion.repository';
 import { Audience, Promotion } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
-
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
+import { changeWithFirestoreEvent, createUnread, isAlreadyExists, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -47,7 +44,7 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
           }),
         );
       } catch (error) {
-        if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        if (!isAlreadyExists(error)) throw error;
         // The same promotion sent twice at once: the one that committed is the answer.
         const winner = await findExisting(parsed.creatorId, parsed.rootCompanyId);
         if (winner) return winner;
@@ -69,26 +66,18 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
     async addAudience(input) {
       const parsed = Audience.parse(input);
       const audience: Audience = { ...parsed, createdAt: utc(parsed.createdAt) };
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            batch.create(audiences().doc(audience.id), audience);
-            return audience;
-          },
-          (created) => ({
-            type: EventTypes.audienceCreated,
-            aggregateType: 'audience',
-            aggregateId: created.id,
-            payload: { audience: created },
-          }),
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === ALREADY_EXISTS) {
-          throw conflict('An audience with this id already exists.');
-        }
-        throw error;
-      }
+      return createUnread(
+        context,
+        audiences().doc(audience.id),
+        audience,
+        (created) => ({
+          type: EventTypes.audienceCreated,
+          aggregateType: 'audience',
+          aggregateId: created.id,
+          payload: { audience: created },
+        }),
+        () => conflict('An audience with this id already exists.'),
+      );
     },
     async listAudiences(campaignId) {
       const snapshot = await audiences().where('campaignId', '==', campaignId).get();

@@ -3,11 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
 import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
-
-/** gRPC ALREADY_EXISTS, raised by `create` on an id that is taken. */
-const ALREADY_EXISTS = 6;
-const isAlreadyExists = (error: unknown) => (error as { code?: unknown }).code === ALREADY_EXISTS;
+import { changeWithFirestoreEvent, createUnread, isAlreadyExists, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -92,24 +88,18 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
     async recordUtm(input) {
       const parsed = Utm.parse(input);
       const utm: Utm = { ...parsed, createdAt: utc(parsed.createdAt) };
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            batch.create(utms().doc(utm.id), utm);
-            return utm;
-          },
-          (saved) => ({
-            type: EventTypes.utmRecorded,
-            aggregateType: 'shareTracking',
-            aggregateId: saved.campaignId,
-            payload: { utm: saved },
-          }),
-        );
-      } catch (error) {
-        if (isAlreadyExists(error)) throw conflict('A UTM record with this id already exists.');
-        throw error;
-      }
+      return createUnread(
+        context,
+        utms().doc(utm.id),
+        utm,
+        (saved) => ({
+          type: EventTypes.utmRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: saved.campaignId,
+          payload: { utm: saved },
+        }),
+        () => conflict('A UTM record with this id already exists.'),
+      );
     },
     async listClicks(campaignId, filter = {}) {
       let query = clicks().where('campaignId', '==', campaignId);

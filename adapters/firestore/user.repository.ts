@@ -3,7 +3,14 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { UserRepository } from '../../core/ports/user.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { DeletedUser, UserProfile } from '../../core/users/user.entity';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createUnread,
+  definedOnly,
+  softDeleteDocument,
+  toIso,
+  type FirestoreContext,
+} from './firestore-context';
 
 /**
  * `users` (document id = uid) and `deletedUsers` collections. Reads run outside a unit of work's batch,
@@ -52,25 +59,19 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       const user = stored(UserProfile.parse(profile));
       if ((await users().doc(user.uid).get()).exists) throw uidTaken();
       await checkReferences(user);
-      try {
-        return await changeWithFirestoreEvent(
-          context,
-          (batch) => {
-            // create, not set: the commit fails should the uid be taken in the meantime.
-            batch.create(users().doc(user.uid), user);
-            return user;
-          },
-          (created) => ({
-            type: EventTypes.userCreated,
-            aggregateType: 'user',
-            aggregateId: created.uid,
-            payload: { user: created },
-          }),
-        );
-      } catch (error) {
-        if (isAlreadyExists(error)) throw uidTaken();
-        throw error;
-      }
+      // The uid was read above, before the references were checked: a taken uid is the error reported.
+      return createUnread(
+        context,
+        users().doc(user.uid),
+        user,
+        (created) => ({
+          type: EventTypes.userCreated,
+          aggregateType: 'user',
+          aggregateId: created.uid,
+          payload: { user: created },
+        }),
+        uidTaken,
+      );
     },
     async update(uid, patch) {
       const current = (await read(uid))?.user;
@@ -112,15 +113,12 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       );
     },
     async softDelete(uid) {
-      if (!(await users().doc(uid).get()).exists) return false;
-      return changeWithFirestoreEvent(
-        context,
-        (batch) => {
-          batch.update(users().doc(uid), { isDeleted: true });
-          return true;
-        },
-        () => ({ type: EventTypes.userSoftDeleted, aggregateType: 'user', aggregateId: uid, payload: { uid } }),
-      );
+      return softDeleteDocument(context, users().doc(uid), () => ({
+        type: EventTypes.userSoftDeleted,
+        aggregateType: 'user',
+        aggregateId: uid,
+        payload: { uid },
+      }));
     },
     async hardDelete(uid, deletedAt) {
       const found = await read(uid);
@@ -153,10 +151,6 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
 
 const uidTaken = () => conflict('A user with this uid already exists.');
 const emailTaken = () => conflict('A user with this e-mail already exists.');
-
-/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
-const isAlreadyExists = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
 
 /** A stored document as an entity; documents written before this store may lack fields or hold nulls. */
 function fromDocument(snapshot: DocumentSnapshot): UserProfile {
@@ -193,14 +187,4 @@ const stored = (user: UserProfile): UserProfile => ({
 function newestFirst(a: UserProfile, b: UserProfile): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
-}
-
-/** Stored times may be ISO strings, Firestore Timestamps or epoch milliseconds. */
-function toIso(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' || typeof value === 'number') return new Date(value).toISOString();
-  if (typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function') {
-    return (value as { toDate(): Date }).toDate().toISOString();
-  }
-  throw new Error(`Not a time: ${String(value)}`);
 }

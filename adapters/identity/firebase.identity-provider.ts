@@ -91,8 +91,33 @@ export function createFirebaseIdentityProvider({
       await auth.revokeRefreshTokens(uid);
     },
 
+    async revokeSessionsOf(uid) {
+      await ignoreUnknownUser(auth.revokeRefreshTokens(uid));
+    },
+
+    async changeEmail(uid, email) {
+      try {
+        await ignoreUnknownUser(auth.updateUser(uid, { email: email.trim().toLowerCase() }));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/email-already-exists') {
+          throw conflict('An account with this e-mail already exists.');
+        }
+        throw error;
+      }
+    },
+
     async deleteUser(uid) {
-      await auth.deleteUser(uid);
+      // Firebase ends the user's session cookies with the account.
+      await ignoreUnknownUser(auth.deleteUser(uid));
     },
   };
+}
+
+/** An account that is already gone needs no further change. */
+async function ignoreUnknownUser(change: Promise<unknown>): Promise<void> {
+  try {
+    await change;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  }
 }

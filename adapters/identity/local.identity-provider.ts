@@ -105,7 +105,16 @@ export function createLocalIdentityProvider({
       await credentials.deleteSessionsOf(uid);
     },
 
+    async revokeSessionsOf(uid) {
+      await credentials.deleteSessionsOf(uid);
+    },
+
+    async changeEmail(uid, email) {
+      await credentials.updateEmail(uid, email.trim().toLowerCase(), clock.now().toISOString());
+    },
+
     async deleteUser(uid) {
+      // The stores remove the user's sessions with the credentials.
       await credentials.deleteCredentials(uid);
     },
   };

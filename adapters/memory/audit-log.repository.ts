@@ -2,22 +2,15 @@ import { AuditLogEntry } from '../../core/audit/audit-log.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */
 const utc = (value: string): string => new Date(value).toISOString();
 
-/** Newest first; ties by id, in byte order as the other stores sort them. */
-const newestFirst = (a: AuditLogEntry, b: AuditLogEntry): number =>
-  a.created_date !== b.created_date
-    ? a.created_date < b.created_date
-      ? 1
-      : -1
-    : a.id < b.id
-      ? 1
-      : a.id > b.id
-        ? -1
-        : 0;
+const newestFirst = newestFirstByCodeUnit<AuditLogEntry>(
+  (entry) => entry.created_date,
+  (entry) => entry.id,
+);
 
 export function createMemoryAuditLogRepository(context: MemoryContext): AuditLogRepository {
   const table = () => context.state().table<AuditLogEntry>('logs');
@@ -28,9 +21,9 @@ export function createMemoryAuditLogRepository(context: MemoryContext): AuditLog
         () => {
           const parsed = AuditLogEntry.parse(input);
           const entry = { ...parsed, created_date: utc(parsed.created_date) };
-          if (table().has(entry.id)) throw conflict(`An audit log entry with id ${entry.id} already exists.`);
-          table().set(entry.id, entry);
-          return copy(entry);
+          return insertRecord(table(), entry.id, entry, () =>
+            conflict(`An audit log entry with id ${entry.id} already exists.`),
+          );
         },
         (stored) => ({
           type: EventTypes.auditLogged,

@@ -3,7 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import { conflict } from '../../core/shared/errors';
 import type { CampaignErrorRepository } from '../../core/ports/campaign-error.repository';
 import { newestFirst, utc } from './campaign-times';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 
 export function createMemoryCampaignErrorRepository(context: MemoryContext): CampaignErrorRepository {
   const table = () => context.state().table<CampaignErrorReport>('createCampaignErrors');
@@ -14,9 +14,9 @@ export function createMemoryCampaignErrorRepository(context: MemoryContext): Cam
         () => {
           const parsed = CampaignErrorReport.parse(input);
           const report = { ...parsed, createdAt: utc(parsed.createdAt) };
-          if (table().has(report.id)) throw conflict(`An error report with id ${report.id} already exists.`);
-          table().set(report.id, copy(report));
-          return report;
+          return insertRecord(table(), report.id, report, () =>
+            conflict(`An error report with id ${report.id} already exists.`),
+          );
         },
         (report) => ({
           type: EventTypes.campaignErrorRecorded,

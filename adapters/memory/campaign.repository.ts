@@ -4,7 +4,7 @@ import type { CampaignRepository } from '../../core/ports/campaign.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { Cents } from '../../core/shared/primitives';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
 
 export function createMemoryCampaignRepository(context: MemoryContext): CampaignRepository {
   const table = () => context.state().table<Campaign>('campaigns');
@@ -15,13 +15,8 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
   };
 
   /** Replaces a stored campaign with `change(campaign)`, or answers null when there is none. */
-  const replace = (campaignUUID: string, change: (campaign: Campaign) => Campaign): Campaign | null => {
-    const existing = table().get(campaignUUID);
-    if (!existing) return null;
-    const changed = withUtcTimes(change(copy(existing)));
-    table().set(campaignUUID, changed);
-    return copy(changed);
-  };
+  const replace = (campaignUUID: string, change: (campaign: Campaign) => Campaign): Campaign | null =>
+    replaceRecord(table(), campaignUUID, change, withUtcTimes);
 
   return {
     create(input) {
@@ -29,11 +24,9 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
         context,
         () => {
           const campaign = withUtcTimes(Campaign.parse(input));
-          if (table().has(campaign.campaignUUID)) {
-            throw conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`);
-          }
-          table().set(campaign.campaignUUID, campaign);
-          return copy(campaign);
+          return insertRecord(table(), campaign.campaignUUID, campaign, () =>
+            conflict(`A campaign with campaignUUID ${campaign.campaignUUID} already exists.`),
+          );
         },
         (created) => ({
           type: EventTypes.campaignCreated,

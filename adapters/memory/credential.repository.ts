@@ -44,6 +44,30 @@ export function createMemoryCredentialRepository(context: MemoryContext): Creden
             : null,
       );
     },
+    updateEmail(uid, email, at) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const existing = credentials().get(uid);
+          if (!existing) return null;
+          const lowered = email.toLowerCase();
+          if ([...credentials().values()].some((c) => c.email === lowered && c.uid !== uid)) {
+            throw conflict('An account with this e-mail already exists.');
+          }
+          credentials().set(uid, { ...existing, email: lowered, updatedAt: at });
+          return lowered;
+        },
+        (changed) =>
+          changed === null
+            ? null
+            : {
+                type: EventTypes.credentialsSet,
+                aggregateType: 'identity',
+                aggregateId: uid,
+                payload: { uid, email: changed },
+              },
+      ).then((changed) => changed !== null);
+    },
     deleteCredentials(uid) {
       return context.exclusive(() => {
         credentials().delete(uid);

@@ -3,7 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { DemoCampaignRepository } from '../../core/ports/demo-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { newestFirst, utc } from './campaign-times';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 
 export function createMemoryDemoCampaignRepository(context: MemoryContext): DemoCampaignRepository {
   const table = () => context.state().table<DemoCampaign>('demoCampaigns');
@@ -14,11 +14,9 @@ export function createMemoryDemoCampaignRepository(context: MemoryContext): Demo
         () => {
           const parsed = DemoCampaign.parse(input);
           const demo = { ...parsed, createdAt: utc(parsed.createdAt), updatedAt: utc(parsed.updatedAt) };
-          if (table().has(demo.campaignUUID)) {
-            throw conflict(`A demo campaign with campaignUUID ${demo.campaignUUID} already exists.`);
-          }
-          table().set(demo.campaignUUID, demo);
-          return copy(demo);
+          return insertRecord(table(), demo.campaignUUID, demo, () =>
+            conflict(`A demo campaign with campaignUUID ${demo.campaignUUID} already exists.`),
+          );
         },
         (created) => ({
           type: EventTypes.demoCampaignCreated,

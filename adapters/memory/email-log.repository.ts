@@ -2,14 +2,15 @@ import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.ent
 import { EventTypes } from '../../core/events/domain-event';
 import type { EmailLogRepository } from '../../core/ports/email-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */
 const utc = (value: string): string => new Date(value).toISOString();
 
-/** Newest first; ties by id, in byte order as the other stores sort them. */
-const newestFirst = (a: { id: string; createdAt: string }, b: { id: string; createdAt: string }): number =>
-  a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+const newestFirst = newestFirstByCodeUnit<{ id: string; createdAt: string }>(
+  (record) => record.createdAt,
+  (record) => record.id,
+);
 
 const upTo = <T>(items: T[], limit: number | undefined): T[] =>
   limit === undefined ? items : items.slice(0, Math.max(0, limit));
@@ -24,9 +25,9 @@ export function createMemoryEmailLogRepository(context: MemoryContext): EmailLog
         () => {
           const parsed = EmailRecord.parse(input);
           const record = { ...parsed, to: parsed.to.toLowerCase(), createdAt: utc(parsed.createdAt) };
-          if (sent().has(record.id)) throw conflict(`An e-mail record with id ${record.id} already exists.`);
-          sent().set(record.id, record);
-          return copy(record);
+          return insertRecord(sent(), record.id, record, () =>
+            conflict(`An e-mail record with id ${record.id} already exists.`),
+          );
         },
         (stored) => ({
           type: EventTypes.emailSent,
@@ -42,9 +43,9 @@ export function createMemoryEmailLogRepository(context: MemoryContext): EmailLog
         () => {
           const parsed = ErrorEmailRecord.parse(input);
           const record = { ...parsed, to: parsed.to.toLowerCase(), createdAt: utc(parsed.createdAt) };
-          if (failures().has(record.id)) throw conflict(`A failed e-mail record with id ${record.id} already exists.`);
-          failures().set(record.id, record);
-          return copy(record);
+          return insertRecord(failures(), record.id, record, () =>
+            conflict(`A failed e-mail record with id ${record.id} already exists.`),
+          );
         },
         (stored) => ({
           type: EventTypes.emailFailed,

@@ -7,12 +7,18 @@ import { invalid } from '../../core/shared/errors';
 export interface MemoryMailerOptions {
   /** The sender every mail carries. */
   from?: string;
+  /** How many mails are kept: the oldest are dropped beyond this (the dev mailbox runs for days). */
+  keep?: number;
 }
 
-/** Keeps mail instead of sending it: the fake of tests and the embedded mode's dev mailbox. */
+/**
+ * Keeps mail instead of sending it: the fake of tests and the dev mailbox. Mail lives in this process
+ * only (a restart empties it), never in the data store.
+ */
 export function createMemoryMailer(clock: Clock, options: MemoryMailerOptions = {}): Mailer & Mailbox {
   const from = options.from ?? 'Causeway <no-reply@causeway.local>';
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+  const keep = options.keep ?? 500;
   const delivered: DeliveredMail[] = [];
 
   return {
@@ -21,6 +27,7 @@ export function createMemoryMailer(clock: Clock, options: MemoryMailerOptions = 
       if (!to.success) throw invalid(`Cannot send mail to "${mail.to}": not an e-mail address.`);
       const messageId = `<${randomUUID()}@${domain}>`;
       delivered.push({ ...structuredClone(mail), messageId, from, sentAt: clock.now().toISOString() });
+      if (delivered.length > keep) delivered.splice(0, delivered.length - keep);
       return { messageId };
     },
 

@@ -75,3 +75,38 @@ export const byNewest =
   <T>(key: (item: T) => string) =>
   (a: T, b: T): number =>
     key(b).localeCompare(key(a));
+
+/** Stores a record under a key not yet taken and answers a copy; `taken()` is thrown for a key in use. */
+export function insertRecord<T>(table: Map<string, T>, key: string, record: T, taken: () => Error): T {
+  if (table.has(key)) throw taken();
+  table.set(key, record);
+  return copy(record);
+}
+
+/**
+ * Replaces a stored record with `change(record)`, put in `stored` form, and answers a copy; null when
+ * there is none.
+ */
+export function replaceRecord<T>(
+  table: Map<string, T>,
+  key: string,
+  change: (record: T) => T,
+  stored: (record: T) => T,
+): T | null {
+  const existing = table.get(key);
+  if (!existing) return null;
+  const changed = stored(change(copy(existing)));
+  table.set(key, changed);
+  return copy(changed);
+}
+
+/**
+ * Newest first, ties by id descending, both compared by code unit as the other stores sort them
+ * (`localeCompare` would order some ids differently).
+ */
+export const newestFirstByCodeUnit =
+  <T>(time: (item: T) => string, id: (item: T) => string) =>
+  (a: T, b: T): number =>
+    descending(time(a), time(b)) || descending(id(a), id(b));
+
+const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

@@ -14,6 +14,7 @@ import { createMemoryNotificationRepository } from './notification.repository';
 import { createMemoryOrganizationRepository } from './organization.repository';
 import { createMemoryPreCampaignRepository } from './pre-campaign.repository';
 import { createMemoryPromotionRepository } from './promotion.repository';
+import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
 import { createMemorySettingsRepository } from './settings.repository';
 import { createMemoryShareTrackingRepository } from './share-tracking.repository';
 import { createMemoryUserRepository } from './user.repository';
@@ -35,6 +36,7 @@ function createRepositories(context: MemoryContext): Repositories {
     emailLogs: createMemoryEmailLogRepository(context),
     campaignErrors: createMemoryCampaignErrorRepository(context),
     credentials: createMemoryCredentialRepository(context),
+    registrationTokens: createMemoryRegistrationTokenRepository(context),
   };
 }
 

@@ -2,23 +2,16 @@ import { EventTypes } from '../../core/events/domain-event';
 import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */
 const utc = (value: string): string => new Date(value).toISOString();
 const utcOrNull = (value: string | null): string | null => (value === null ? null : utc(value));
 
-/** Newest first; ties by id, in byte order as the other stores sort them. */
-const newestFirst = (a: Notification, b: Notification): number =>
-  a.notification_date !== b.notification_date
-    ? a.notification_date < b.notification_date
-      ? 1
-      : -1
-    : a.notification_id < b.notification_id
-      ? 1
-      : a.notification_id > b.notification_id
-        ? -1
-        : 0;
+const newestFirst = newestFirstByCodeUnit<Notification>(
+  (notification) => notification.notification_date,
+  (notification) => notification.notification_id,
+);
 
 export function createMemoryNotificationRepository(context: MemoryContext): NotificationRepository {
   const table = () => context.state().table<Notification>('notifications');
@@ -30,11 +23,9 @@ export function createMemoryNotificationRepository(context: MemoryContext): Noti
         context,
         () => {
           const notification = normalize(input);
-          if (table().has(notification.notification_id)) {
-            throw conflict(`A notification with id ${notification.notification_id} already exists.`);
-          }
-          table().set(notification.notification_id, notification);
-          return copy(notification);
+          return insertRecord(table(), notification.notification_id, notification, () =>
+            conflict(`A notification with id ${notification.notification_id} already exists.`),
+          );
         },
         (created) => ({
           type: EventTypes.notificationCreated,

@@ -2,7 +2,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import { Organization } from '../../core/organizations/organization.entity';
 import type { OrganizationRepository } from '../../core/ports/organization.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 
 export function createMemoryOrganizationRepository(context: MemoryContext): OrganizationRepository {
   const organizations = () => context.state().table<Organization>('organizations');
@@ -22,11 +22,9 @@ export function createMemoryOrganizationRepository(context: MemoryContext): Orga
         context,
         () => {
           const organization = normalized(Organization.parse(input));
-          if (organizations().has(organization.organizationId)) {
-            throw conflict('An organization with this id already exists.');
-          }
-          organizations().set(organization.organizationId, organization);
-          return copy(organization);
+          return insertRecord(organizations(), organization.organizationId, organization, () =>
+            conflict('An organization with this id already exists.'),
+          );
         },
         (created) => ({
           type: EventTypes.organizationCreated,

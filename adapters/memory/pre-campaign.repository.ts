@@ -4,7 +4,7 @@ import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/p
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
 
 /** Statuses a draft still being written may carry (SPEC §4 drafts list). */
 const DRAFT_STATUSES: ReadonlySet<string | null> = new Set([null, '', 'New', 'Canceled']);
@@ -35,13 +35,8 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
       .map(copy);
 
   /** Replaces a stored draft with `change(draft)`, or answers null when there is none. */
-  const replace = (id: string, change: (draft: PreCampaign) => PreCampaign): PreCampaign | null => {
-    const existing = table().get(id);
-    if (!existing) return null;
-    const changed = stored(change(copy(existing)));
-    table().set(id, changed);
-    return copy(changed);
-  };
+  const replace = (id: string, change: (draft: PreCampaign) => PreCampaign): PreCampaign | null =>
+    replaceRecord(table(), id, change, stored);
 
   return {
     create(input) {
@@ -49,9 +44,9 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
         context,
         () => {
           const preCampaign = stored(PreCampaign.parse(input));
-          if (table().has(preCampaign.id)) throw conflict(`A draft with id ${preCampaign.id} already exists.`);
-          table().set(preCampaign.id, preCampaign);
-          return copy(preCampaign);
+          return insertRecord(table(), preCampaign.id, preCampaign, () =>
+            conflict(`A draft with id ${preCampaign.id} already exists.`),
+          );
         },
         (created) => ({
           type: EventTypes.preCampaignCreated,

@@ -1,10 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import { Appreciation } from '../../core/appreciations/appreciation.entity';
 import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
 import type { AppreciationRepository } from '../../core/ports/appreciation.repository';
 import type { AppreciationsTable } from './tables/money.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresAppreciationRepository(context: PgContext): AppreciationRepository {
   const { db } = context;
@@ -32,11 +31,8 @@ export function createPostgresAppreciationRepository(context: PgContext): Apprec
           aggregateId: saved.id,
           payload: { appreciation: saved },
         }),
-      ).catch((error: unknown) => {
         // Only the primary key can still clash: the (campaign, promoter) pair is the upsert's target.
-        if (isUniqueViolation(error)) throw conflict('An appreciation with this id already exists.');
-        throw error;
-      });
+      ).catch(conflictOn('An appreciation with this id already exists.'));
     },
     async findForCampaign(campaignId, promoterId = null) {
       const row = await db

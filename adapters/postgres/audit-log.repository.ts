@@ -2,46 +2,40 @@ import type { Selectable } from 'kysely';
 import { AuditLogEntry } from '../../core/audit/audit-log.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
-import { conflict } from '../../core/shared/errors';
 import type { LogsTable } from './tables/activity.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresAuditLogRepository(context: PgContext): AuditLogRepository {
   const { db } = context;
   return {
     async append(input) {
       const entry = AuditLogEntry.parse(input);
-      try {
-        return await changeWithEvent(
-          context,
-          async (trx) => {
-            const row = await trx
-              .insertInto('logs')
-              .values({
-                id: entry.id,
-                created_by: entry.created_by,
-                created_date: entry.created_date,
-                document: entry.document,
-                event: entry.event,
-                action: entry.action,
-                trigger_id: entry.trigger_id,
-                trigger_name: entry.trigger_name,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return toEntry(row);
-          },
-          (stored) => ({
-            type: EventTypes.auditLogged,
-            aggregateType: 'auditLog',
-            aggregateId: stored.id,
-            payload: { entry: stored },
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`An audit log entry with id ${entry.id} already exists.`);
-        throw error;
-      }
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .insertInto('logs')
+            .values({
+              id: entry.id,
+              created_by: entry.created_by,
+              created_date: entry.created_date,
+              document: entry.document,
+              event: entry.event,
+              action: entry.action,
+              trigger_id: entry.trigger_id,
+              trigger_name: entry.trigger_name,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toEntry(row);
+        },
+        (stored) => ({
+          type: EventTypes.auditLogged,
+          aggregateType: 'auditLog',
+          aggregateId: stored.id,
+          payload: { entry: stored },
+        }),
+      ).catch(conflictOn(`An audit log entry with id ${entry.id} already exists.`));
     },
     async list(filter = {}) {
       let query = db

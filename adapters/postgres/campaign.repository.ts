@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable, type UpdateObject } from 'kysely';
 import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
@@ -6,7 +6,8 @@ import { conflict, invalid } from '../../core/shared/errors';
 import { Cents } from '../../core/shared/primitives';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
 import type { CampaignsTable } from './tables/campaign.tables';
-import { changeWithEvent, type PgContext } from './transaction';
+import type { Database } from './database';
+import { changeWithEvent, type Executor, type PgContext } from './transaction';
 
 export function createPostgresCampaignRepository(context: PgContext): CampaignRepository {
   const { db } = context;
@@ -68,15 +69,7 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
       if (Object.values(columns).every((value) => value === undefined)) return findById(campaignUUID);
       return changeWithEvent(
         context,
-        async (trx) => {
-          const row = await trx
-            .updateTable('campaigns')
-            .set(columns)
-            .where('campaign_uuid', '=', campaignUUID)
-            .returningAll()
-            .executeTakeFirst();
-          return row ? toCampaign(row) : null;
-        },
+        (trx) => updateCampaign(trx, campaignUUID, columns),
         (campaign) =>
           campaign && {
             type: EventTypes.campaignUpdated,
@@ -117,16 +110,10 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
         context,
         async (trx) => {
           // One statement computes both totals from the stored row: concurrent donations never lose one.
-          const row = await trx
-            .updateTable('campaigns')
-            .set({
-              campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
-              donators: sql<number>`coalesce(donators, 0) + 1`,
-            })
-            .where('campaign_uuid', '=', campaignUUID)
-            .returningAll()
-            .executeTakeFirst();
-          return row ? toCampaign(row) : null;
+          return updateCampaign(trx, campaignUUID, {
+            campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
+            donators: sql<number>`coalesce(donators, 0) + 1`,
+          });
         },
         (campaign) =>
           campaign && {
@@ -151,4 +138,19 @@ function campaignRow(fields: Partial<Campaign>): Updateable<CampaignsTable> {
 
 function toCampaign(row: Selectable<CampaignsTable>): Campaign {
   return Campaign.parse({ ...campaignFieldsFromRow(row), workflow: row.workflow });
+}
+
+/** Updates one campaign's row and answers the campaign as stored; null when there is none. */
+async function updateCampaign(
+  executor: Executor,
+  campaignUUID: string,
+  columns: UpdateObject<Database, 'campaigns'>,
+): Promise<Campaign | null> {
+  const row = await executor
+    .updateTable('campaigns')
+    .set(columns)
+    .where('campaign_uuid', '=', campaignUUID)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toCampaign(row) : null;
 }

@@ -1,39 +1,33 @@
 import type { Selectable } from 'kysely';
 import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
 import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
 import type { CredentialsTable, SessionsTable } from './tables/foundation.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresCredentialRepository(context: PgContext): CredentialRepository {
   const { db } = context;
   return {
     async createCredentials(credentials) {
-      try {
-        await changeWithEvent(
-          context,
-          (trx) =>
-            trx
-              .insertInto('credentials')
-              .values({
-                uid: credentials.uid,
-                email: credentials.email.toLowerCase(),
-                password_hash: credentials.passwordHash,
-                created_at: credentials.createdAt,
-                updated_at: credentials.updatedAt,
-              })
-              .execute(),
-          () => ({
-            type: EventTypes.credentialsSet,
-            aggregateType: 'identity',
-            aggregateId: credentials.uid,
-            payload: { uid: credentials.uid, email: credentials.email.toLowerCase() },
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('An account with this e-mail already exists.');
-        throw error;
-      }
+      await changeWithEvent(
+        context,
+        (trx) =>
+          trx
+            .insertInto('credentials')
+            .values({
+              uid: credentials.uid,
+              email: credentials.email.toLowerCase(),
+              password_hash: credentials.passwordHash,
+              created_at: credentials.createdAt,
+              updated_at: credentials.updatedAt,
+            })
+            .execute(),
+        () => ({
+          type: EventTypes.credentialsSet,
+          aggregateType: 'identity',
+          aggregateId: credentials.uid,
+          payload: { uid: credentials.uid, email: credentials.email.toLowerCase() },
+        }),
+      ).catch(conflictOn('An account with this e-mail already exists.'));
     },
     async findCredentialsByEmail(email) {
       const row = await db
@@ -59,6 +53,29 @@ export function createPostgresCredentialRepository(context: PgContext): Credenti
             ? { type: EventTypes.credentialsSet, aggregateType: 'identity', aggregateId: uid, payload: { uid } }
             : null,
       );
+    },
+    async updateEmail(uid, email, at) {
+      const lowered = email.toLowerCase();
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const result = await trx
+            .updateTable('credentials')
+            .set({ email: lowered, updated_at: at })
+            .where('uid', '=', uid)
+            .executeTakeFirst();
+          return Number(result.numUpdatedRows) > 0;
+        },
+        (changed) =>
+          changed
+            ? {
+                type: EventTypes.credentialsSet,
+                aggregateType: 'identity',
+                aggregateId: uid,
+                payload: { uid, email: lowered },
+              }
+            : null,
+      ).catch(conflictOn('An account with this e-mail already exists.'));
     },
     async deleteCredentials(uid) {
       await db.deleteFrom('credentials').where('uid', '=', uid).execute();

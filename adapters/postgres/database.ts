@@ -3,6 +3,8 @@ import type { CampaignTables } from './tables/campaign.tables';
 import type { FoundationTables } from './tables/foundation.tables';
 import type { MoneyTables } from './tables/money.tables';
 import type { PeopleTables } from './tables/people.tables';
+import type { RegistrationTables } from './tables/registration.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
-export interface Database extends FoundationTables, PeopleTables, CampaignTables, MoneyTables, ActivityTables {}
+export interface Database
+  extends FoundationTables, PeopleTables, CampaignTables, MoneyTables, ActivityTables, RegistrationTables {}

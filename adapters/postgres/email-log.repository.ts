@@ -2,76 +2,65 @@ import type { Selectable } from 'kysely';
 import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { EmailLogRepository } from '../../core/ports/email-log.repository';
-import { conflict } from '../../core/shared/errors';
 import type { EmailsTable, ErrorEmailsTable } from './tables/activity.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresEmailLogRepository(context: PgContext): EmailLogRepository {
   const { db } = context;
   return {
     async recordSent(input) {
       const record = EmailRecord.parse(input);
-      try {
-        return await changeWithEvent(
-          context,
-          async (trx) => {
-            const row = await trx
-              .insertInto('emails')
-              .values({
-                id: record.id,
-                to_address: record.to.toLowerCase(),
-                subject: record.subject,
-                kind: record.kind,
-                message_id: record.messageId,
-                created_at: record.createdAt,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return toEmailRecord(row);
-          },
-          (stored) => ({
-            type: EventTypes.emailSent,
-            aggregateType: 'email',
-            aggregateId: stored.id,
-            payload: { email: stored },
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`An e-mail record with id ${record.id} already exists.`);
-        throw error;
-      }
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .insertInto('emails')
+            .values({
+              id: record.id,
+              to_address: record.to.toLowerCase(),
+              subject: record.subject,
+              kind: record.kind,
+              message_id: record.messageId,
+              created_at: record.createdAt,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toEmailRecord(row);
+        },
+        (stored) => ({
+          type: EventTypes.emailSent,
+          aggregateType: 'email',
+          aggregateId: stored.id,
+          payload: { email: stored },
+        }),
+      ).catch(conflictOn(`An e-mail record with id ${record.id} already exists.`));
     },
     async recordFailure(input) {
       const record = ErrorEmailRecord.parse(input);
-      try {
-        return await changeWithEvent(
-          context,
-          async (trx) => {
-            const row = await trx
-              .insertInto('error_emails')
-              .values({
-                id: record.id,
-                to_address: record.to.toLowerCase(),
-                subject: record.subject,
-                kind: record.kind,
-                error: record.error,
-                created_at: record.createdAt,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return toErrorEmailRecord(row);
-          },
-          (stored) => ({
-            type: EventTypes.emailFailed,
-            aggregateType: 'email',
-            aggregateId: stored.id,
-            payload: { email: stored },
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`A failed e-mail record with id ${record.id} already exists.`);
-        throw error;
-      }
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .insertInto('error_emails')
+            .values({
+              id: record.id,
+              to_address: record.to.toLowerCase(),
+              subject: record.subject,
+              kind: record.kind,
+              error: record.error,
+              created_at: record.createdAt,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toErrorEmailRecord(row);
+        },
+        (stored) => ({
+          type: EventTypes.emailFailed,
+          aggregateType: 'email',
+          aggregateId: stored.id,
+          payload: { email: stored },
+        }),
+      ).catch(conflictOn(`A failed e-mail record with id ${record.id} already exists.`));
     },
     async listSent(options = {}) {
       let query = db.selectFrom('emails').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');

@@ -2,38 +2,31 @@ import type { Insertable, Selectable } from 'kysely';
 import { EventTypes } from '../../core/events/domain-event';
 import { Notification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
-import { conflict } from '../../core/shared/errors';
 import type { NotificationsTable } from './tables/activity.tables';
-import { changeWithEvent, iso, isoOrNull, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, isoOrNull, type PgContext } from './transaction';
 
 export function createPostgresNotificationRepository(context: PgContext): NotificationRepository {
   const { db } = context;
   return {
     async create(input) {
       const notification = Notification.parse({ ...input, userId: input.notification_userTo });
-      try {
-        return await changeWithEvent(
-          context,
-          async (trx) => {
-            const row = await trx
-              .insertInto('notifications')
-              .values(toRow(notification))
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            return toNotification(row);
-          },
-          (created) => ({
-            type: EventTypes.notificationCreated,
-            aggregateType: 'notification',
-            aggregateId: created.notification_id,
-            payload: { notification: created },
-          }),
-        );
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict(`A notification with id ${notification.notification_id} already exists.`);
-        throw error;
-      }
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const row = await trx
+            .insertInto('notifications')
+            .values(toRow(notification))
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toNotification(row);
+        },
+        (created) => ({
+          type: EventTypes.notificationCreated,
+          aggregateType: 'notification',
+          aggregateId: created.notification_id,
+          payload: { notification: created },
+        }),
+      ).catch(conflictOn(`A notification with id ${notification.notification_id} already exists.`));
     },
     async findById(notificationId) {
       const row = await db

@@ -15,6 +15,7 @@ import { createPostgresOrganizationRepository } from './organization.repository'
 import { createPostgresOutbox } from './outbox';
 import { createPostgresPreCampaignRepository } from './pre-campaign.repository';
 import { createPostgresPromotionRepository } from './promotion.repository';
+import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
 import { createPostgresSettingsRepository } from './settings.repository';
 import { createPostgresShareTrackingRepository } from './share-tracking.repository';
 import type { Executor, PgContext } from './transaction';
@@ -37,6 +38,7 @@ function createRepositories(context: PgContext): Repositories {
     emailLogs: createPostgresEmailLogRepository(context),
     campaignErrors: createPostgresCampaignErrorRepository(context),
     credentials: createPostgresCredentialRepository(context),
+    registrationTokens: createPostgresRegistrationTokenRepository(context),
   };
 }
 

@@ -4,7 +4,7 @@ import { conflict } from '../../core/shared/errors';
 import type { PromotionRepository } from '../../core/ports/promotion.repository';
 import { Audience, Promotion } from '../../core/promotion/promotion.entity';
 import type { AudiencesTable, PromotionsTable } from './tables/money.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresPromotionRepository(context: PgContext): PromotionRepository {
   const { db } = context;
@@ -108,14 +108,6 @@ export function createPostgresPromotionRepository(context: PgContext): Promotion
     },
   };
 }
-
-/** A taken id is the caller's conflict, as the other stores report it. */
-const conflictOn =
-  (message: string) =>
-  (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(message);
-    throw error;
-  };
 
 function toPromotion(row: Selectable<PromotionsTable>): Promotion {
   return Promotion.parse({

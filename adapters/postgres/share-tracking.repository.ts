@@ -1,11 +1,10 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { ShareChannel } from '../../core/campaigns/targeting.entity';
 import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
 import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import type { ClickEventsTable, SharesClicksTable, UtmsTable } from './tables/money.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresShareTrackingRepository(context: PgContext): ShareTrackingRepository {
   const { db } = context;
@@ -131,14 +130,6 @@ export function createPostgresShareTrackingRepository(context: PgContext): Share
     },
   };
 }
-
-/** A taken id is the caller's conflict, as the other stores report it. */
-const conflictOn =
-  (message: string) =>
-  (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(message);
-    throw error;
-  };
 
 function toCounters(row: Selectable<SharesClicksTable>): SharesClicks {
   return SharesClicks.parse({

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PendingEvent } from '../../core/events/domain-event';
 import type { Clock } from '../../core/ports/clock.port';
+import { conflict } from '../../core/shared/errors';
 import type { IdGenerator } from '../../core/ports/id-generator.port';
 import type { Database } from './database';
 
@@ -56,3 +57,11 @@ export const isoOrNull = (value: Date | string | null): string | null => (value 
 /** Postgres unique_violation. */
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** A taken key is the caller's conflict, as the other stores report it: for a promise's `catch`. */
+export const conflictOn =
+  (message: string) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  };

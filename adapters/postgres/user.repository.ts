@@ -4,7 +4,15 @@ import type { UserRepository } from '../../core/ports/user.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { DeletedUser, UserProfile } from '../../core/users/user.entity';
 import type { DeletedUsersTable, UserColumns, UsersTable } from './tables/people.tables';
-import { changeWithEvent, iso, isoOrNull, isUniqueViolation, type Executor, type PgContext } from './transaction';
+import {
+  changeWithEvent,
+  conflictOn,
+  iso,
+  isoOrNull,
+  isUniqueViolation,
+  type Executor,
+  type PgContext,
+} from './transaction';
 
 export function createPostgresUserRepository(context: PgContext): UserRepository {
   const { db } = context;
@@ -49,27 +57,22 @@ export function createPostgresUserRepository(context: PgContext): UserRepository
     },
     async create(profile) {
       const user = demoNeverAdmin(UserProfile.parse(profile));
-      try {
-        return await changeWithEvent(
-          context,
-          async (trx) => {
-            const taken = await trx.selectFrom('users').select('uid').where('uid', '=', user.uid).executeTakeFirst();
-            if (taken) throw uidTaken();
-            await checkReferences(trx, user);
-            return toUser(await trx.insertInto('users').values(toRow(user)).returningAll().executeTakeFirstOrThrow());
-          },
-          (created) => ({
-            type: EventTypes.userCreated,
-            aggregateType: 'user',
-            aggregateId: created.uid,
-            payload: { user: created },
-          }),
-        );
-      } catch (error) {
-        // A concurrent create got there between the checks and the insert.
-        if (isUniqueViolation(error)) throw conflict('A user with this uid or e-mail already exists.');
-        throw error;
-      }
+      // A unique violation here is a concurrent create that got in between the checks and the insert.
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          const taken = await trx.selectFrom('users').select('uid').where('uid', '=', user.uid).executeTakeFirst();
+          if (taken) throw uidTaken();
+          await checkReferences(trx, user);
+          return toUser(await trx.insertInto('users').values(toRow(user)).returningAll().executeTakeFirstOrThrow());
+        },
+        (created) => ({
+          type: EventTypes.userCreated,
+          aggregateType: 'user',
+          aggregateId: created.uid,
+          payload: { user: created },
+        }),
+      ).catch(conflictOn('A user with this uid or e-mail already exists.'));
     },
     async update(uid, patch) {
       try {

@@ -47,6 +47,24 @@ describeContract('CredentialRepository', (subject) => {
     expect(await repo.updatePasswordHash('u-missing', 'x', at)).toBe(false);
   });
 
+  it('moves an account to a new e-mail, lowercased, refusing one another account has', async () => {
+    const { credentials: repo } = subject().store.repositories;
+    await repo.createCredentials(credentials('u-1', 'ada@example.org'));
+    await repo.createCredentials(credentials('u-2', 'bob@example.org'));
+    expect(await repo.updateEmail('u-1', 'Ada.Lovelace@Example.org', '2026-01-02T00:00:00.000Z')).toBe(true);
+    expect(await repo.findCredentialsByEmail('ada@example.org')).toBeNull();
+    expect(await repo.findCredentialsByEmail('ada.lovelace@example.org')).toMatchObject({
+      uid: 'u-1',
+      email: 'ada.lovelace@example.org',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    });
+    await expect(repo.updateEmail('u-2', 'ADA.LOVELACE@example.org', at)).rejects.toMatchObject({ code: 'conflict' });
+    expect(await repo.findCredentialsByEmail('bob@example.org')).toMatchObject({ uid: 'u-2' });
+    expect(await repo.updateEmail('u-1', 'ada.lovelace@example.org', at)).toBe(true);
+    expect(await repo.updateEmail('u-missing', 'carol@example.org', at)).toBe(false);
+    expect(await repo.findCredentialsByEmail('carol@example.org')).toBeNull();
+  });
+
   it('creates, finds, renews and deletes sessions', async () => {
     const { credentials: repo } = subject().store.repositories;
     await repo.createCredentials(credentials('u-1', 'ada@example.org'));

@@ -1,10 +1,40 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../../adapters/memory/event-bus.fake';
+import { createPgNotifyEventBus, NOTIFY_MAX_PAYLOAD_BYTES } from '../../adapters/postgres/pg-notify.event-bus';
 import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import { freshServerDatabase } from '../support/test-stores';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** One database of the Postgres server for this file, made on first use and dropped at the end. */
+let serverDatabase: Promise<Awaited<ReturnType<typeof freshServerDatabase>>> | undefined;
+const serverDatabaseUrl = async () => {
+  serverDatabase ??= freshServerDatabase(serverUrl ?? '').then(async (database) => {
+    // The bus opens its own connections.
+    await database.connection.close();
+    return database;
+  });
+  return (await serverDatabase).url;
+};
+afterAll(async () => {
+  await (await serverDatabase)?.drop();
+});
+
+/** Each test gets a channel of its own, so nothing another test published can reach it. */
+const freshChannel = () => `test_events_${randomBytes(6).toString('hex')}`;
 
 const implementations: { name: string; create: () => Promise<EventBus> }[] = [
   { name: 'in process', create: async () => createInProcessEventBus() },
 ];
+if (serverUrl) {
+  implementations.push({
+    name: 'Postgres LISTEN/NOTIFY',
+    create: async () =>
+      createPgNotifyEventBus({ connectionString: await serverDatabaseUrl(), channel: freshChannel() }),
+  });
+}
 
 /** Waits until `received` has `count` messages (delivery may cross a wire), or a little longer to be sure of none. */
 async function settle(received: BusMessage[], count: number, timeoutMs = 2_000): Promise<void> {
@@ -102,5 +132,133 @@ describe.each(implementations)('EventBus ($name)', ({ create }) => {
     await expect(bus.publish({ topic: 'notifications', payload: { n: 1 } })).rejects.toThrow();
     await settle(received, 1, 100);
     expect(received).toEqual([]);
+  });
+});
+
+/** What only the Postgres bus does: reach other instances, refuse what NOTIFY cannot carry, survive a drop. */
+describe.runIf(serverUrl)('EventBus over Postgres LISTEN/NOTIFY (runs only with TEST_DATABASE_URL)', () => {
+  const buses: EventBus[] = [];
+  let channel: string;
+  let url: string;
+
+  const open = async (options: Partial<Parameters<typeof createPgNotifyEventBus>[0]> = {}) => {
+    const bus = await createPgNotifyEventBus({ connectionString: url, channel, ...options });
+    buses.push(bus);
+    return bus;
+  };
+
+  beforeAll(async () => {
+    url = await serverDatabaseUrl();
+  });
+  beforeEach(() => {
+    channel = freshChannel();
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  });
+
+  it('delivers across two bus instances on one database, both ways, to the right topic only', async () => {
+    const first = await open();
+    const second = await open();
+    const onFirst: BusMessage[] = [];
+    const onSecond: BusMessage[] = [];
+    const elsewhere: BusMessage[] = [];
+    await first.subscribe('notifications.u-1', (message) => onFirst.push(message));
+    await second.subscribe('notifications.u-1', (message) => onSecond.push(message));
+    await second.subscribe('notifications.u-2', (message) => elsewhere.push(message));
+
+    await first.publish({ topic: 'notifications.u-1', payload: { from: 'first' } });
+    await second.publish({ topic: 'notifications.u-1', payload: { from: 'second' } });
+    await settle(onFirst, 2);
+    await settle(onSecond, 2);
+
+    expect(onFirst.map((message) => message.payload.from)).toEqual(['first', 'second']);
+    expect(onSecond.map((message) => message.payload.from)).toEqual(['first', 'second']);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('does not hear another channel on the same database', async () => {
+    const ours = await open();
+    const theirs = await open({ channel: freshChannel() });
+    const received: BusMessage[] = [];
+    await ours.subscribe('notifications.u-1', (message) => received.push(message));
+    await theirs.publish({ topic: 'notifications.u-1', payload: { n: 1 } });
+    await settle(received, 1, 300);
+    expect(received).toEqual([]);
+  });
+
+  it('refuses a payload Postgres NOTIFY cannot carry, saying so, and still carries one that fits', async () => {
+    const bus = await open();
+    const received: BusMessage[] = [];
+    await bus.subscribe('notifications.u-1', (message) => received.push(message));
+    // Multi-byte characters count by their UTF-8 size, as Postgres counts them.
+    const tooLarge = { message: 'é'.repeat(NOTIFY_MAX_PAYLOAD_BYTES / 2) };
+    await expect(bus.publish({ topic: 'notifications.u-1', payload: tooLarge })).rejects.toThrow(
+      /bytes; Postgres NOTIFY carries at most 7999/,
+    );
+    const fits = { message: 'x'.repeat(NOTIFY_MAX_PAYLOAD_BYTES - 200) };
+    await bus.publish({ topic: 'notifications.u-1', payload: fits });
+    await settle(received, 1);
+    expect(received).toEqual([{ topic: 'notifications.u-1', payload: fits }]);
+  });
+
+  it('reconnects with backoff and listens again when its connection is dropped', async () => {
+    const lost: number[] = [];
+    let reconnected = 0;
+    const bus = await open({
+      reconnect: { initialDelayMs: 50, maxDelayMs: 400 },
+      onConnectionLost: (_error, retryInMs) => lost.push(retryInMs),
+      onReconnected: () => reconnected++,
+    });
+    const received: BusMessage[] = [];
+    await bus.subscribe('notifications.u-1', (message) => received.push(message));
+
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const dropped = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and application_name = 'causeway-events-listener' and pid <> pg_backend_pid()`,
+      );
+      expect(dropped.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+
+    // Messages sent while it is down are lost (at most once); keep publishing until one arrives.
+    const deadline = Date.now() + 10_000;
+    let n = 0;
+    while (received.length === 0 && Date.now() < deadline) {
+      await bus.publish({ topic: 'notifications.u-1', payload: { n: ++n } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(received.length).toBeGreaterThan(0);
+    expect(lost[0]).toBe(50);
+    expect(reconnected).toBeGreaterThanOrEqual(1);
+  });
+
+  it('closes its connections on close', async () => {
+    const applicationConnections = async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ count: number }>(
+          `select count(*)::int as count from pg_stat_activity
+            where datname = current_database() and application_name like 'causeway-events-%'`,
+        );
+        return rows[0]?.count ?? 0;
+      } finally {
+        await admin.end();
+      }
+    };
+    const before = await applicationConnections();
+    const bus = await createPgNotifyEventBus({ connectionString: url, channel });
+    await bus.publish({ topic: 'notifications.u-1', payload: { n: 1 } });
+    expect(await applicationConnections()).toBe(before + 2);
+    await bus.close();
+    const deadline = Date.now() + 2_000;
+    while ((await applicationConnections()) !== before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await applicationConnections()).toBe(before);
   });
 });

@@ -108,10 +108,43 @@ describe.each(identitySubjects())('IdentityProvider contract on $name', (subject
     expect((await identity.signInWithPassword(email, 'an entirely new passphrase'))?.uid).toBe(uid);
   });
 
-  it('deletes a user, who can no longer sign in', async () => {
+  it('deletes a user, who can no longer sign in, and whose e-mail can have a new account', async () => {
     const email = uniqueEmail();
     const { uid } = await identity.createUser({ email, password: PASSWORD });
+    const session = (await identity.signInWithPassword(email, PASSWORD))!;
     await identity.deleteUser(uid);
     expect(await identity.signInWithPassword(email, PASSWORD)).toBeNull();
+    expect(await identity.verifySession(session.token)).toBeNull();
+    const again = await identity.createUser({ email, password: PASSWORD });
+    expect((await identity.signInWithPassword(email, PASSWORD))?.uid).toBe(again.uid);
+    await identity.deleteUser('no-such-user');
+  });
+
+  it('ends every session of a user at once, and only theirs', async () => {
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    const { uid } = await identity.createUser({ email, password: PASSWORD });
+    await identity.createUser({ email: other, password: PASSWORD });
+    const first = (await identity.signInWithPassword(email, PASSWORD))!;
+    const second = (await identity.signInWithPassword(email, PASSWORD))!;
+    const someoneElse = (await identity.signInWithPassword(other, PASSWORD))!;
+    await identity.revokeSessionsOf(uid);
+    expect(await identity.verifySession(first.token)).toBeNull();
+    expect(await identity.verifySession(second.token)).toBeNull();
+    expect(await identity.verifySession(someoneElse.token)).not.toBeNull();
+    await identity.revokeSessionsOf('no-such-user');
+  });
+
+  it('moves a user to a new e-mail, refusing one another account has', async () => {
+    const email = uniqueEmail();
+    const taken = uniqueEmail();
+    const moved = uniqueEmail();
+    const { uid } = await identity.createUser({ email, password: PASSWORD });
+    await identity.createUser({ email: taken, password: PASSWORD });
+    await identity.changeEmail(uid, moved.toUpperCase());
+    expect(await identity.signInWithPassword(email, PASSWORD)).toBeNull();
+    expect((await identity.signInWithPassword(moved, PASSWORD))?.uid).toBe(uid);
+    await expect(identity.changeEmail(uid, taken)).rejects.toMatchObject({ code: 'conflict' });
+    await identity.changeEmail('no-such-user', uniqueEmail());
   });
 });

@@ -83,3 +83,11 @@ describe.each(implementations)('Mailer and Mailbox ($name)', ({ create }) => {
     expect(await subject.mailbox.list()).toEqual([]);
   });
 });
+
+describe('the memory mailbox', () => {
+  it('keeps only the newest mails beyond its limit', async () => {
+    const mailbox = createMemoryMailer(new ManualClock(), { keep: 2 });
+    for (const subject of ['first', 'second', 'third']) await mailbox.send(mail('ada@example.org', subject));
+    expect((await mailbox.list()).map((m) => m.subject)).toEqual(['third', 'second']);
+  });
+});

@@ -1,0 +1,100 @@
+import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
+import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
+import type { RegistrationTokenRepository } from '../../core/ports/registration-token.repository';
+import { RegistrationToken, publicTokenFields } from '../../core/registration/registration-token.entity';
+import { conflict } from '../../core/shared/errors';
+import { createDocument, outboxDocument, toIso, type FirestoreContext } from './firestore-context';
+
+const newestFirst = (a: RegistrationToken, b: RegistrationToken) =>
+  descending(a.createdAt, b.createdAt) || descending(a.id, b.id);
+const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+
+/** `registrationTokens` collection; the document id is the token's id. */
+export function createFirestoreRegistrationTokenRepository(context: FirestoreContext): RegistrationTokenRepository {
+  const tokens = () => context.firestore.collection('registrationTokens');
+  const usedEvent = (id: string, usedAt: string, uid: string): PendingEvent => ({
+    type: EventTypes.registrationTokenUsed,
+    aggregateType: 'registrationToken',
+    aggregateId: id,
+    payload: { id, usedAt, usedBy: uid },
+  });
+
+  return {
+    async create(input) {
+      const parsed = RegistrationToken.parse(input);
+      const token: RegistrationToken = {
+        ...parsed,
+        createdAt: toIso(parsed.createdAt),
+        expiresAt: toIso(parsed.expiresAt),
+        usedAt: parsed.usedAt === null ? null : toIso(parsed.usedAt),
+      };
+      const sameHash = await tokens().where('tokenHash', '==', token.tokenHash).limit(1).get();
+      if (!sameHash.empty) throw conflict('This registration token already exists.');
+      return createDocument(
+        context,
+        tokens().doc(token.id),
+        token,
+        (created) => ({
+          type: EventTypes.registrationTokenCreated,
+          aggregateType: 'registrationToken',
+          aggregateId: created.id,
+          payload: { registrationToken: publicTokenFields(created) },
+        }),
+        () => conflict(`A registration token with id ${token.id} already exists.`),
+      );
+    },
+    async findByHash(tokenHash) {
+      const snapshot = await tokens().where('tokenHash', '==', tokenHash).limit(1).get();
+      const doc = snapshot.docs[0];
+      return doc ? fromDocument(doc) : null;
+    },
+    async findById(id) {
+      const snapshot = await tokens().doc(id).get();
+      return snapshot.exists ? fromDocument(snapshot) : null;
+    },
+    async markUsed(id, at, uid) {
+      const usedAt = toIso(at);
+      const document = tokens().doc(id);
+      const { batch } = context;
+      if (batch) {
+        // A unit of work writes at its commit: the update carries the update time read here as its
+        // precondition, so should another use commit first, this unit's commit fails as a whole.
+        const snapshot = await document.get();
+        if (!snapshot.exists || snapshot.get('usedAt') != null || !snapshot.updateTime) return false;
+        batch.update(document, { usedAt, usedBy: uid }, { lastUpdateTime: snapshot.updateTime });
+        const event = outboxDocument(context, usedEvent(id, usedAt, uid));
+        batch.set(event.ref, event.data);
+        return true;
+      }
+      return context.firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(document);
+        if (!snapshot.exists || snapshot.get('usedAt') != null) return false;
+        transaction.update(document, { usedAt, usedBy: uid });
+        const event = outboxDocument(context, usedEvent(id, usedAt, uid));
+        transaction.set(event.ref, event.data);
+        return true;
+      });
+    },
+    async listPending(organizationId, now) {
+      const at = new Date(now).getTime();
+      // Used and expired tokens are left out here: one equality filter needs no composite index.
+      const snapshot = await tokens().where('organizationId', '==', organizationId).get();
+      return snapshot.docs
+        .map(fromDocument)
+        .filter((token) => token.usedAt === null && new Date(token.expiresAt).getTime() > at)
+        .sort(newestFirst);
+    },
+  };
+}
+
+function fromDocument(snapshot: DocumentSnapshot): RegistrationToken {
+  const data: DocumentData = snapshot.data() ?? {};
+  return RegistrationToken.parse({
+    ...data,
+    id: snapshot.id,
+    createdAt: toIso(data.createdAt),
+    expiresAt: toIso(data.expiresAt),
+    usedAt: data.usedAt == null ? null : toIso(data.usedAt),
+    usedBy: data.usedBy ?? null,
+  });
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { BusHandler, BusMessage, EventBus } from '../../core/ports/event-bus.port';
+
+/** Postgres refuses a NOTIFY payload of 8000 bytes or more (the default build's limit). */
+export const NOTIFY_MAX_PAYLOAD_BYTES = 7999;
+
+export const DEFAULT_EVENT_CHANNEL = 'causeway_events';
+
+export interface PgNotifyEventBusOptions {
+  connectionString: string;
+  /** The one Postgres channel every instance listens on; the topic travels in the payload. */
+  channel?: string;
+  /** First wait before reconnecting a dropped listener; doubles on each failure up to maxDelayMs. */
+  reconnect?: { initialDelayMs?: number; maxDelayMs?: number };
+  /** The listening connection dropped; it is being re-established after `retryInMs`. */
+  onConnectionLost?: (error: unknown, retryInMs: number) => void;
+  /** The listening connection is back (and listening again) after a drop. */
+  onReconnected?: () => void;
+  /** A throwing handler must not stop delivery to the others; told here instead. */
+  onHandlerError?: (error: unknown, message: BusMessage) => void;
+  /** A notification on the channel that is not one of ours (not JSON, no topic). */
+  onMalformed?: (payload: string) => void;
+}
+
+interface Wire {
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
+/** Sent by an instance to itself when subscribing; see `subscribe`. */
+interface Barrier {
+  barrier: string;
+}
+
+/** How long a subscription waits for its barrier before it goes live anyway. */
+const BARRIER_TIMEOUT_MS = 2_000;
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function parseWire(text: string): Wire | Barrier | null {
+  try {
+    const wire = JSON.parse(text) as Partial<Wire & Barrier>;
+    if (typeof wire.barrier === 'string') return { barrier: wire.barrier };
+    if (typeof wire.topic !== 'string' || typeof wire.payload !== 'object' || wire.payload === null) return null;
+    return { topic: wire.topic, payload: wire.payload };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fan-out across every API instance on one Postgres database with LISTEN/NOTIFY. One dedicated
+ * connection listens on one channel (not a pooled one: a pool would hand it back and lose the LISTEN);
+ * publishing goes through a one-connection pool, so an instance's messages keep their order.
+ * Every instance receives every message and hands it to its own subscribers of the topic.
+ *
+ * At most once, no history: a message published while the listener is reconnecting is not seen by
+ * that instance. Payloads of 8000 bytes or more are refused with an error, before reaching Postgres.
+ */
+export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): Promise<EventBus> {
+  const channel = options.channel ?? DEFAULT_EVENT_CHANNEL;
+  if (!CHANNEL_NAME.test(channel))
+    throw new Error(`The event channel "${channel}" must be lowercase letters, digits and underscores.`);
+  const initialDelayMs = options.reconnect?.initialDelayMs ?? 250;
+  const maxDelayMs = options.reconnect?.maxDelayMs ?? 15_000;
+
+  const subscriptions = new Map<string, Set<{ handler: BusHandler; live: boolean }>>();
+  const barriers = new Map<string, () => void>();
+  const publisher = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 1,
+    application_name: 'causeway-events-publisher',
+  });
+  // A dropped idle connection is replaced on the next publish; it must not crash the process.
+  publisher.on('error', () => undefined);
+
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delayMs = initialDelayMs;
+
+  const dispatch = (notification: pg.Notification) => {
+    if (notification.channel !== channel || notification.payload === undefined) return;
+    const wire = parseWire(notification.payload);
+    if (!wire) {
+      options.onMalformed?.(notification.payload);
+      return;
+    }
+    if ('barrier' in wire) {
+      // Another instance's barriers are not ours to pass.
+      barriers.get(wire.barrier)?.();
+      return;
+    }
+    const payloadText = JSON.stringify(wire.payload);
+    for (const subscription of [...(subscriptions.get(wire.topic) ?? [])]) {
+      if (!subscription.live) continue;
+      // Each subscriber gets its own copy of the payload.
+      const delivered: BusMessage = { topic: wire.topic, payload: JSON.parse(payloadText) as BusMessage['payload'] };
+      try {
+        subscription.handler(delivered);
+      } catch (error) {
+        options.onHandlerError?.(error, delivered);
+      }
+    }
+  };
+
+  const listen = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: 'causeway-events-listener',
+      keepAlive: true,
+    });
+    client.on('notification', dispatch);
+    // Errors are followed by 'end'; the reconnect happens there.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    client.once('end', () => {
+      if (listener === client) listener = null;
+      if (!closed) scheduleReconnect(new Error('The event listener connection to Postgres ended.'));
+    });
+    return client;
+  };
+
+  const scheduleReconnect = (error: unknown) => {
+    if (closed || retryTimer) return;
+    const wait = delayMs;
+    delayMs = Math.min(delayMs * 2, maxDelayMs);
+    options.onConnectionLost?.(error, wait);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      listen()
+        .then(async (client) => {
+          if (closed) {
+            await client.end().catch(() => undefined);
+            return;
+          }
+          listener = client;
+          delayMs = initialDelayMs;
+          options.onReconnected?.();
+        })
+        .catch((retryError: unknown) => scheduleReconnect(retryError));
+    }, wait);
+    retryTimer.unref?.();
+  };
+
+  // The first connection must work: start-up says so rather than serving without live delivery.
+  try {
+    listener = await listen();
+  } catch (error) {
+    await publisher.end().catch(() => undefined);
+    throw error;
+  }
+
+  const refuseWhenClosed = () => {
+    if (closed) throw new Error('The event bus is closed.');
+  };
+
+  return {
+    async publish(message) {
+      refuseWhenClosed();
+      const text = JSON.stringify({ topic: message.topic, payload: message.payload } satisfies Wire);
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes > NOTIFY_MAX_PAYLOAD_BYTES) {
+        throw new Error(
+          `The message on "${message.topic}" is ${bytes} bytes; Postgres NOTIFY carries at most ${NOTIFY_MAX_PAYLOAD_BYTES}.`,
+        );
+      }
+      await publisher.query('select pg_notify($1, $2)', [channel, text]);
+    },
+
+    /**
+     * A message already on its way when subscribing must not reach the new subscription (no history).
+     * Postgres hands a listener its notifications in commit order, so the subscription goes live when
+     * a barrier this instance notifies after subscribing comes back: whatever was published before it
+     * has been passed by then, whatever is published after subscribe resolves comes after it.
+     */
+    async subscribe(topic, handler) {
+      refuseWhenClosed();
+      const subscription = { handler, live: false };
+      const topicSubscriptions = subscriptions.get(topic) ?? new Set();
+      topicSubscriptions.add(subscription);
+      subscriptions.set(topic, topicSubscriptions);
+      if (listener) {
+        const id = randomUUID();
+        await new Promise<void>((resolve) => {
+          const goLive = () => {
+            clearTimeout(timer);
+            barriers.delete(id);
+            subscription.live = true;
+            resolve();
+          };
+          // Without the barrier (listener dropped meanwhile) the subscription still goes live.
+          const timer = setTimeout(goLive, BARRIER_TIMEOUT_MS);
+          barriers.set(id, goLive);
+          publisher
+            .query('select pg_notify($1, $2)', [channel, JSON.stringify({ barrier: id } satisfies Barrier)])
+            .catch(goLive);
+        });
+      } else {
+        subscription.live = true;
+      }
+      return async () => {
+        topicSubscriptions.delete(subscription);
+        if (topicSubscriptions.size === 0 && subscriptions.get(topic) === topicSubscriptions)
+          subscriptions.delete(topic);
+      };
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearTimeout(retryTimer);
+      for (const goLive of [...barriers.values()]) goLive();
+      subscriptions.clear();
+      const client = listener;
+      listener = null;
+      await Promise.all([client?.end().catch(() => undefined), publisher.end().catch(() => undefined)]);
+    },
+  };
+}
