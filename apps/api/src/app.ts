@@ -4,21 +4,36 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import { pinoHttp } from 'pino-http';
+import { sessionResolver } from './http/actor';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { fileRoutes } from './http/file-routes';
 import { createRegistry, openApiRoutes } from './http/openapi';
 import { sameOriginGuard } from './http/same-origin';
 import { webAssetRoutes } from './http/web-assets';
 import { authRoutes } from './routes/auth.routes';
+import { devMailRoutes } from './routes/dev-mail.routes';
 import { healthRoutes } from './routes/health.routes';
+import { notificationRoutes } from './routes/notifications.routes';
+import { organizationRoutes } from './routes/organizations.routes';
+import { registrationRoutes } from './routes/registration.routes';
+import { settingsRoutes } from './routes/settings.routes';
+import { userRoutes } from './routes/users.routes';
+import { logRoutes } from './routes/logs.routes';
 import { TYPES } from './types';
 
 export const API_VERSION = '0.1.0';
+
+/** Where the hosted captcha's script and frame come from (Cloudflare Turnstile). */
+const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** Builds the HTTP app from a composed container, without listening (tests use the same app). */
 export function createApp(container: Container): Express {
   const config = container.get(TYPES.Config);
   const logger = container.get(TYPES.Logger);
   const registry = createRegistry();
+  const botCheck = container.get(TYPES.BotCheck);
+  // The captcha widget's script and frame are allowed only when the hosted captcha is the bot check.
+  const captcha = botCheck.kind === 'captcha';
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -43,7 +58,8 @@ export function createApp(container: Container): Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...(captcha ? [CAPTCHA_ORIGIN] : [])],
+          ...(captcha ? { 'frame-src': ["'self'", CAPTCHA_ORIGIN] } : {}),
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'upgrade-insecure-requests': config.cookieSecure ? [] : null,
@@ -55,18 +71,42 @@ export function createApp(container: Container): Express {
   app.use('/api', sameOriginGuard(config.publicUrl));
   app.use(express.json({ limit: '1mb' }));
   app.use(cookieParser());
+  app.use('/api', sessionResolver(container.get(TYPES.AuthService), { secure: config.cookieSecure }));
 
   app.use(healthRoutes(container.get(TYPES.DataStore)));
   app.use(
     authRoutes({
       auth: container.get(TYPES.AuthService),
+      botCheck,
       cookies: { secure: config.cookieSecure },
       registry,
       signInLimit: { maxFailures: config.SIGN_IN_MAX_FAILURES, windowMinutes: config.SIGN_IN_WINDOW_MINUTES },
     }),
   );
+  app.use(
+    registrationRoutes({
+      registration: container.get(TYPES.RegistrationService),
+      botCheck,
+      cookies: { secure: config.cookieSecure },
+      registry,
+    }),
+  );
+  if (container.isBound(TYPES.Mailbox)) app.use(devMailRoutes({ mailbox: container.get(TYPES.Mailbox), registry }));
+  app.use(
+    notificationRoutes({
+      notifications: container.get(TYPES.NotificationService),
+      streams: container.get(TYPES.EventStreams),
+      registry,
+      logger,
+    }),
+  );
+  app.use(organizationRoutes({ organizations: container.get(TYPES.OrganizationService), registry }));
+  app.use(settingsRoutes({ settings: container.get(TYPES.SettingsService), registry }));
+  app.use(userRoutes({ users: container.get(TYPES.UserService), registry }));
+  app.use(logRoutes({ auditLog: container.get(TYPES.AuditLogService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
+  app.use(fileRoutes(container.get(TYPES.FileStore)));
   app.use(webAssetRoutes());
   app.use(notFoundHandler);
   app.use(errorHandler);

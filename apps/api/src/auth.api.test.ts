@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveBotCheck } from '../../../tests/support/api-client';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 
 let app: TestApp;
@@ -10,11 +11,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-const signIn = (email: string, password: string) =>
+const signIn = async (email: string, password: string) =>
   fetch(`${app.url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, botCheck: await solveBotCheck(app) }),
   });
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie();
@@ -98,7 +99,7 @@ describe('sign-in, session and sign-out over HTTP', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe('invalid_input');
-    expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'password']);
+    expect(Object.keys(body.error.fields).sort()).toEqual(['botCheck', 'email', 'password']);
   });
 
   it('answers 401 for the session when signed out or with a forged cookie', async () => {

@@ -22,6 +22,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://u@db:5432/app',
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://give.example/',
+      SMTP_URL: 'smtp://mailer:secret@mail.give.example:587',
     });
     expect(config).toMatchObject({ embedded: false, cookieSecure: true, publicUrl: 'https://give.example' });
   });
@@ -36,6 +37,12 @@ describe('configuration', () => {
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ DATA_STORE: 'firestore' }, 'FIREBASE_PROJECT_ID'],
     [{ IDENTITY: 'firebase', FIREBASE_PROJECT_ID: 'p' }, 'FIREBASE_API_KEY'],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'mail.example.org:587' }, 'SMTP_URL'],
+    [{ BOT_CHECK_DIFFICULTY: '40' }, 'BOT_CHECK_DIFFICULTY'],
+    [{ BOT_CHECK_SECRET: 'short' }, 'BOT_CHECK_SECRET'],
+    [{ CAPTCHA_SECRET: 'secret' }, 'CAPTCHA_SITE_KEY'],
+    [{ CAPTCHA_SITE_KEY: 'site-key' }, 'CAPTCHA_SECRET'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     let error: unknown;
     try {
@@ -45,6 +52,16 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${variable} `))).toBe(true);
+  });
+
+  it('defaults the mail sender, the proof-of-work difficulty and the captcha verify URL', () => {
+    const config = loadConfig({});
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config).toMatchObject({
+      MAIL_FROM: 'Causeway <no-reply@causeway.local>',
+      BOT_CHECK_DIFFICULTY: 16,
+      CAPTCHA_VERIFY_URL: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
   });
 
   it('is documented variable by variable in .env.example', () => {

@@ -54,6 +54,27 @@ export const ConfigSchema = z
     FIRESTORE_EMULATOR_HOST: optionalText,
     GOOGLE_APPLICATION_CREDENTIALS: optionalText,
 
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(
+        /^smtps?:\/\/[^/\s]+/,
+        'must be an smtp:// or smtps:// URL, like smtp://user:password@mail.example.org:587',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().trim().min(3).max(300).default('Causeway <no-reply@causeway.local>'),
+
+    BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(16),
+    BOT_CHECK_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    CAPTCHA_SECRET: optionalText,
+    CAPTCHA_SITE_KEY: optionalText,
+    CAPTCHA_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+
     SEED_DEMO: flag.default(true),
     DEMO_PASSWORD: z
       .string()
@@ -68,6 +89,19 @@ export const ConfigSchema = z
         path: ['FIREBASE_PROJECT_ID'],
         message: 'is required when DATA_STORE=firestore',
       });
+    }
+    if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when NODE_ENV=production: invitations and receipts are sent through it',
+      });
+    }
+    if (config.CAPTCHA_SECRET && !config.CAPTCHA_SITE_KEY) {
+      context.addIssue({ code: 'custom', path: ['CAPTCHA_SITE_KEY'], message: 'is required with CAPTCHA_SECRET' });
+    }
+    if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
+      context.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: 'is required with CAPTCHA_SITE_KEY' });
     }
     if (config.IDENTITY === 'firebase') {
       if (!config.FIREBASE_PROJECT_ID) {

@@ -4,11 +4,25 @@ import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { authServiceFactory } from '../../../core/auth/auth.service';
 import { demoSeedServiceFactory } from '../../../core/demo/demo-seed.service';
+import { notificationServiceFactory } from '../../../core/notifications/notification.service';
+import { organizationServiceFactory } from '../../../core/organizations/organization.service';
+import { settingsServiceFactory } from '../../../core/settings/settings.service';
+import { userServiceFactory } from '../../../core/users/user.service';
+import { auditLogServiceFactory } from '../../../core/audit/audit-log.service';
+import { auditTrail } from '../../../core/audit/audit-trail';
+import { mailServiceFactory } from '../../../core/email/mail.service';
+import { registrationServiceFactory } from '../../../core/registration/registration.service';
+import type { BotCheck } from '../../../core/ports/bot-check.port';
 import type { Clock } from '../../../core/ports/clock.port';
+import type { EventBus } from '../../../core/ports/event-bus.port';
 import type { IdGenerator } from '../../../core/ports/id-generator.port';
 import type { IdentityProvider } from '../../../core/ports/identity.port';
+import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
 import type { DataStore } from '../../../core/ports/unit-of-work.port';
+import { createCaptchaBotCheck } from '../../../adapters/botcheck/captcha.bot-check';
 import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
+import { createSmtpMailer } from '../../../adapters/mail/smtp.mailer';
+import { imageSizeInspector } from '../../../adapters/files/image-size.image-inspector';
 import { createLocalDiskFileStore } from '../../../adapters/files/local-disk.file-store';
 import { createLocalIdentityProvider } from '../../../adapters/identity/local.identity-provider';
 import { createMemoryAdPlatform } from '../../../adapters/memory/ad-platform.fake';
@@ -16,11 +30,13 @@ import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake
 import { createMemoryMailer } from '../../../adapters/memory/mailer.fake';
 import { createMemoryPaymentGateway } from '../../../adapters/memory/payment-gateway.fake';
 import { openPostgres } from '../../../adapters/postgres/connection';
+import { createPgNotifyEventBus } from '../../../adapters/postgres/pg-notify.event-bus';
 import { migrate } from '../../../adapters/postgres/migrator';
 import { createPostgresDataStore } from '../../../adapters/postgres/postgres.data-store';
 import { randomIds } from '../../../adapters/system/random-ids';
 import { systemClock } from '../../../adapters/system/system-clock';
 import type { Config } from './config';
+import { createEventStreams } from './http/event-streams';
 import { TYPES } from './types';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../../migrations');
@@ -106,6 +122,66 @@ async function identityProvider(
 }
 
 /**
+ * Live messages reach every instance: through the Postgres server when there is one (several instances
+ * may share it), in process otherwise (embedded PGlite and Firestore modes run as one process).
+ */
+async function openEventBus(config: Config, logger: Logger): Promise<EventBus> {
+  const onHandlerError = (error: unknown, message: { topic: string }) =>
+    logger.error({ err: error, topic: message.topic }, 'A live message handler failed');
+  if (config.DATA_STORE === 'postgres' && config.DATABASE_URL) {
+    return createPgNotifyEventBus({
+      connectionString: config.DATABASE_URL,
+      onHandlerError,
+      onConnectionLost: (error, retryInMs) =>
+        logger.warn({ err: error, retryInMs }, 'Live notifications lost their Postgres connection; reconnecting'),
+      onReconnected: () => logger.info('Live notifications reconnected to Postgres'),
+      onMalformed: (payload) => logger.warn({ payload: payload.slice(0, 200) }, 'Ignored a malformed live message'),
+    });
+  }
+  return createInProcessEventBus({ onHandlerError });
+}
+
+/**
+ * Mail goes out through SMTP when SMTP_URL is set. Otherwise it is kept in the dev mailbox (/dev/mail),
+ * which is never offered in production (where the configuration requires SMTP_URL anyway).
+ */
+function openMail(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+): { mailer: Mailer; mailbox: Mailbox | null; close(): void } {
+  if (config.SMTP_URL) {
+    const smtp = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+    logger.info({ host: new URL(config.SMTP_URL).host }, 'Mail: sent through SMTP');
+    return { mailer: smtp, mailbox: null, close: () => smtp.close() };
+  }
+  const memory = createMemoryMailer(clock, { from: config.MAIL_FROM });
+  if (!config.production) logger.info(`Mail: kept in the dev mailbox at ${config.publicUrl}/dev/mail`);
+  return { mailer: memory, mailbox: config.production ? null : memory, close: () => undefined };
+}
+
+/** A hosted captcha when its keys are set, else the proof of work (SPEC §2 bot check). */
+function openBotCheck(config: Config, logger: Logger, clock: Clock, ids: IdGenerator): BotCheck {
+  if (config.CAPTCHA_SECRET && config.CAPTCHA_SITE_KEY) {
+    logger.info({ verifyUrl: config.CAPTCHA_VERIFY_URL }, 'Bot check: hosted captcha');
+    return createCaptchaBotCheck({
+      secret: config.CAPTCHA_SECRET,
+      siteKey: config.CAPTCHA_SITE_KEY,
+      verifyUrl: config.CAPTCHA_VERIFY_URL,
+      clock,
+      onError: (error) => logger.warn({ err: error }, 'The captcha service could not be asked; the check failed'),
+    });
+  }
+  return createProofOfWorkBotCheck({
+    // Without BOT_CHECK_SECRET each start signs with its own: challenges of another instance are refused.
+    secret: config.BOT_CHECK_SECRET ?? ids.newSecret(),
+    difficulty: config.BOT_CHECK_DIFFICULTY,
+    clock,
+    ttlMs: 10 * 60 * 1000,
+  });
+}
+
+/**
  * The composition root: the one place that knows which adapter serves which port.
  * Opens the data store (migrating Postgres), then binds every port and use case.
  */
@@ -117,8 +193,11 @@ export async function compose(
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? randomIds;
   const dataStore = await openDataStore(config, logger, clock, ids);
-  const eventBus = createInProcessEventBus();
-  const mailer = createMemoryMailer(clock);
+  const eventBus = await openEventBus(config, logger).catch(async (error: unknown) => {
+    await dataStore.close();
+    throw error;
+  });
+  const mail = openMail(config, logger, clock);
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TYPES.Config).toConstantValue(config);
@@ -130,19 +209,16 @@ export async function compose(
   container.bind(TYPES.UnitOfWork).toConstantValue(dataStore.unitOfWork);
   container.bind(TYPES.Identity).toConstantValue(await identityProvider(config, dataStore, clock, ids));
   container.bind(TYPES.EventBus).toConstantValue(eventBus);
-  // Mail is kept in the dev mailbox until an SMTP transport is configured.
-  container.bind(TYPES.Mailer).toConstantValue(mailer);
-  if (!config.production) container.bind(TYPES.Mailbox).toConstantValue(mailer);
+  container.bind(TYPES.EventStreams).toConstantValue(createEventStreams());
+  container.bind(TYPES.Mailer).toConstantValue(mail.mailer);
+  if (mail.mailbox) container.bind(TYPES.Mailbox).toConstantValue(mail.mailbox);
   container
     .bind(TYPES.FileStore)
     .toConstantValue(
       createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl: `${config.publicUrl}/files` }),
     );
-  container
-    .bind(TYPES.BotCheck)
-    .toConstantValue(
-      createProofOfWorkBotCheck({ secret: ids.newSecret(), difficulty: 16, clock, ttlMs: 10 * 60 * 1000 }),
-    );
+  container.bind(TYPES.ImageInspector).toConstantValue(imageSizeInspector);
+  container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
   container.bind(TYPES.AdPlatform).toConstantValue(createMemoryAdPlatform());
   container
     .bind(TYPES.PaymentGateway)
@@ -169,9 +245,101 @@ export async function compose(
     });
   });
 
+  container.bind(TYPES.NotificationService).toDynamicValue((context) =>
+    notificationServiceFactory({
+      notifications: context.get(TYPES.Repositories).notifications,
+      eventBus: context.get(TYPES.EventBus),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      // SPEC §8: a failed real-time notification is only logged.
+      onDeliveryFailure: (error, failure) =>
+        logger.warn(
+          { err: error, ...failure },
+          failure.fellBack
+            ? 'A live notification was too large or refused; told the sessions to refresh instead'
+            : 'A live notification could not be delivered',
+        ),
+    }),
+  );
+
+  container.bind(TYPES.OrganizationService).toDynamicValue((context) => {
+    const clock = context.get(TYPES.Clock);
+    const ids = context.get(TYPES.Ids);
+    return organizationServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      organizations: context.get(TYPES.Repositories).organizations,
+      files: context.get(TYPES.FileStore),
+      images: context.get(TYPES.ImageInspector),
+      clock,
+      ids,
+      audit: auditTrail({ clock, ids }),
+      onCleanupFailure: (path, error) =>
+        logger.warn({ err: error, path }, 'A replaced organization image could not be removed; it is no longer used'),
+    });
+  });
+  container.bind(TYPES.SettingsService).toDynamicValue((context) => {
+    const clock = context.get(TYPES.Clock);
+    return settingsServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      settings: context.get(TYPES.Repositories).settings,
+      clock,
+      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
+    });
+  });
+  container.bind(TYPES.UserService).toDynamicValue((context) => {
+    const clock = context.get(TYPES.Clock);
+    return userServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      users: context.get(TYPES.Repositories).users,
+      identity: context.get(TYPES.Identity),
+      fileStore: context.get(TYPES.FileStore),
+      images: context.get(TYPES.ImageInspector),
+      clock,
+      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
+    });
+  });
+  container
+    .bind(TYPES.AuditLogService)
+    .toDynamicValue((context) => auditLogServiceFactory({ auditLogs: context.get(TYPES.Repositories).auditLogs }));
+
+  container.bind(TYPES.MailService).toDynamicValue((context) =>
+    mailServiceFactory({
+      mailer: context.get(TYPES.Mailer),
+      emailLogs: context.get(TYPES.Repositories).emailLogs,
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      onError: (error, what, failed) =>
+        logger.error(
+          { err: error, to: failed.to, kind: failed.kind },
+          what === 'send' ? 'A mail could not be sent' : `A mail's ${what} record could not be written`,
+        ),
+    }),
+  );
+  container.bind(TYPES.RegistrationService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const clock = context.get(TYPES.Clock);
+    const ids = context.get(TYPES.Ids);
+    return registrationServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      registrationTokens: repositories.registrationTokens,
+      organizations: repositories.organizations,
+      users: repositories.users,
+      identity: context.get(TYPES.Identity),
+      auth: context.get(TYPES.AuthService),
+      mail: context.get(TYPES.MailService),
+      audit: auditTrail({ clock, ids }),
+      clock,
+      ids,
+      publicUrl: config.publicUrl,
+      onCleanupFailure: (error, uid) =>
+        logger.error({ err: error, uid }, 'Sign-up failed and its new credentials could not be removed'),
+    });
+  });
+
   return {
     container,
     async close() {
+      mail.close();
       await eventBus.close();
       await dataStore.close();
       await deleteFirebaseApp(config);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveBotCheck } from '../../../tests/support/api-client';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 
 /** The runtime modes this machine can run: Postgres always, Firestore when its emulator is there. */
@@ -31,7 +32,11 @@ describe.each(modes)('the platform on $name', ({ env }) => {
     const signIn = await fetch(`${app.url}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'campaigner@demo.local', password: app.demoPassword }),
+      body: JSON.stringify({
+        email: 'campaigner@demo.local',
+        password: app.demoPassword,
+        botCheck: await solveBotCheck(app),
+      }),
     });
     expect(signIn.status).toBe(200);
     const { user } = await signIn.json();
@@ -51,16 +56,16 @@ describe.each(modes)('the platform on $name', ({ env }) => {
 
   it('keeps the data across a restart and does not seed twice', async () => {
     expect(app.server.demo?.seeded).toBe(true);
-    const before = await (await fetch(`${app.url}/api/auth/sign-in`, signInRequest(app.demoPassword))).json();
+    const before = await (await fetch(`${app.url}/api/auth/sign-in`, await signInRequest(app))).json();
     await app.restart();
     expect(app.server.demo?.seeded).toBe(false);
-    const after = await (await fetch(`${app.url}/api/auth/sign-in`, signInRequest(app.demoPassword))).json();
+    const after = await (await fetch(`${app.url}/api/auth/sign-in`, await signInRequest(app))).json();
     expect(after.user.uid).toBe(before.user.uid);
   });
 });
 
-const signInRequest = (password: string): RequestInit => ({
+const signInRequest = async (app: TestApp): Promise<RequestInit> => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'admin@demo.local', password }),
+  body: JSON.stringify({ email: 'admin@demo.local', password: app.demoPassword, botCheck: await solveBotCheck(app) }),
 });

@@ -55,7 +55,7 @@ describe('the platform over HTTP', () => {
       expect.arrayContaining(['/api/auth/sign-in', '/api/auth/session', '/api/auth/sign-out']),
     );
     const signIn = document.paths['/api/auth/sign-in'].post;
-    expect(signIn.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(signIn.requestBody.content['application/json'].schema.required).toEqual(['email', 'password', 'botCheck']);
     const docs = await fetch(`${app.url}/api/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui');

@@ -75,10 +75,12 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop taking connections, let requests in flight finish, then drop idle keep-alives.
+      // Stop taking connections, end the live streams (they would never finish on their own), let
+      // requests in flight finish, then drop idle keep-alives.
       const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
+      await container.get(TYPES.EventStreams).closeAll();
+      server.closeIdleConnections();
       await closed;
       clearTimeout(timer);
       await composition.close();

@@ -1,7 +1,10 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
+import type { AuditLogService } from '../../../core/audit/audit-log.service';
 import type { AuthService } from '../../../core/auth/auth.service';
 import type { DemoSeedService } from '../../../core/demo/demo-seed.service';
+import type { NotificationService } from '../../../core/notifications/notification.service';
+import type { OrganizationService } from '../../../core/organizations/organization.service';
 import type { AdPlatform } from '../../../core/ports/ad-platform.port';
 import type { BotCheck } from '../../../core/ports/bot-check.port';
 import type { Clock } from '../../../core/ports/clock.port';
@@ -9,10 +12,16 @@ import type { EventBus } from '../../../core/ports/event-bus.port';
 import type { FileStore } from '../../../core/ports/file-store.port';
 import type { IdGenerator } from '../../../core/ports/id-generator.port';
 import type { IdentityProvider } from '../../../core/ports/identity.port';
+import type { ImageInspector } from '../../../core/ports/image-inspector.port';
 import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.port';
+import type { MailService } from '../../../core/email/mail.service';
+import type { RegistrationService } from '../../../core/registration/registration.service';
+import type { SettingsService } from '../../../core/settings/settings.service';
 import type { DataStore, Repositories, UnitOfWork } from '../../../core/ports/unit-of-work.port';
+import type { UserService } from '../../../core/users/user.service';
 import type { Config } from './config';
+import type { EventStreams } from './http/event-streams';
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`causeway.${name}`);
 
@@ -27,13 +36,23 @@ export const TYPES = {
   UnitOfWork: token<UnitOfWork>('UnitOfWork'),
   Identity: token<IdentityProvider>('Identity'),
   Mailer: token<Mailer>('Mailer'),
-  /** Bound only in embedded mode: the dev mailbox. */
+  /** Bound only outside production without SMTP: the dev mailbox. */
   Mailbox: token<Mailbox>('Mailbox'),
   FileStore: token<FileStore>('FileStore'),
+  ImageInspector: token<ImageInspector>('ImageInspector'),
   BotCheck: token<BotCheck>('BotCheck'),
   EventBus: token<EventBus>('EventBus'),
   AdPlatform: token<AdPlatform>('AdPlatform'),
   PaymentGateway: token<PaymentGateway>('PaymentGateway'),
+  /** This instance's open server-sent-event streams (shutdown ends them). */
+  EventStreams: token<EventStreams>('EventStreams'),
   AuthService: token<AuthService>('AuthService'),
   DemoSeedService: token<DemoSeedService>('DemoSeedService'),
+  NotificationService: token<NotificationService>('NotificationService'),
+  OrganizationService: token<OrganizationService>('OrganizationService'),
+  SettingsService: token<SettingsService>('SettingsService'),
+  UserService: token<UserService>('UserService'),
+  AuditLogService: token<AuditLogService>('AuditLogService'),
+  MailService: token<MailService>('MailService'),
+  RegistrationService: token<RegistrationService>('RegistrationService'),
 };

@@ -1,8 +1,10 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { ErrorResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
+import { BotCheckResponse, ErrorResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
 import type { AuthService } from '../../../../core/auth/auth.service';
+import { requirePerson } from '../../../../core/auth/person-check';
+import type { BotCheck } from '../../../../core/ports/bot-check.port';
 import { unauthenticated } from '../../../../core/shared/errors';
 import type { ErrorBody } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -10,12 +12,14 @@ import { clearSessionCookies, setSessionCookies, sessionTokenOf, type CookiePoli
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  /** SPEC §2: sign-in carries a solved bot-check challenge. */
+  botCheck: BotCheck;
   cookies: CookiePolicy;
   registry: OpenAPIRegistry;
   signInLimit: { maxFailures: number; windowMinutes: number };
 }
 
-export function authRoutes({ auth, cookies, registry, signInLimit }: AuthRoutesOptions): Router {
+export function authRoutes({ auth, botCheck, cookies, registry, signInLimit }: AuthRoutesOptions): Router {
   const router = Router();
 
   // Only failures count: a person who signs in fine is never slowed down.
@@ -42,17 +46,37 @@ export function authRoutes({ auth, cookies, registry, signInLimit }: AuthRoutesO
   router.post('/api/auth/sign-in', limiter);
 
   defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/auth/bot-check',
+    tag: 'Auth',
+    summary: 'A bot-check challenge',
+    description:
+      'Solve it in the browser and send the solution as `botCheck` with sign-in or sign-up. `proof-of-work`: find ' +
+      'a counter whose SHA-256 of challenge + counter starts with `params.difficulty` zero bits and send ' +
+      '`challenge:counter`. `captcha`: show the hosted widget with `params.siteKey` and send its response. ' +
+      'Each solution is accepted once, before `expiresAt`.',
+    responses: { 200: BotCheckResponse },
+    async handler({ res }) {
+      res.setHeader('Cache-Control', 'no-store');
+      return { kind: botCheck.kind, ...(await botCheck.issueChallenge()) };
+    },
+  });
+
+  defineRoute(router, registry, {
     method: 'post',
     path: '/api/auth/sign-in',
     tag: 'Auth',
     summary: 'Sign in with e-mail and password',
-    description: 'Sets the `__session` (HttpOnly) and `userId` cookies. Repeated failures are rate limited (429).',
+    description:
+      'Needs a bot-check solution (`GET /api/auth/bot-check`). Sets the `__session` (HttpOnly) and `userId` ' +
+      'cookies. Repeated failures are rate limited (429).',
     body: SignInBody,
     responses: { 200: SessionResponse, 401: ErrorResponse, 429: ErrorResponse },
-    async handler({ body, res }) {
-      const { session, user } = await auth.signIn(body.email, body.password);
+    async handler({ body, req, res }) {
+      await requirePerson(botCheck, body.botCheck, req.ip);
+      const { session, user, branding } = await auth.signIn(body.email, body.password);
       setSessionCookies(res, cookies, session);
-      return { user };
+      return { user, branding };
     },
   });
 
@@ -73,7 +97,7 @@ export function authRoutes({ auth, cookies, registry, signInLimit }: AuthRoutesO
       if (current.renewed && token) {
         setSessionCookies(res, cookies, { token, uid: current.user.uid, expiresAt: current.expiresAt });
       }
-      return { user: current.user };
+      return { user: current.user, branding: current.branding };
     },
   });
 

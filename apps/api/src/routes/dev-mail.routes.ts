@@ -1,0 +1,52 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router } from 'express';
+import { DevMailQuery, DevMailResponse } from '../../../../core/contracts/dev-mail.contract';
+import type { Mailbox } from '../../../../core/ports/mailer.port';
+import { notFound } from '../../../../core/shared/errors';
+import { renderDevMailbox } from '../http/dev-mailbox.page';
+import { defineRoute } from '../http/route';
+
+/**
+ * The dev mailbox: mounted only where mail is kept instead of sent (never in production, never with
+ * SMTP). Open without signing in, so an invitation can be followed from a fresh browser.
+ */
+export function devMailRoutes({ mailbox, registry }: { mailbox: Mailbox; registry: OpenAPIRegistry }): Router {
+  const router = Router();
+  const recipient = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/dev/mail',
+    tag: 'Development',
+    summary: 'Mail kept by the dev mailbox',
+    description: 'Development only. The mail the platform sent, newest first; `to` keeps one recipient’s.',
+    query: DevMailQuery,
+    responses: { 200: DevMailResponse },
+    async handler({ query }) {
+      const to = recipient(query.to);
+      return { mails: await mailbox.list(to ? { to } : {}) };
+    },
+  });
+
+  router.get('/dev/mail', async (req, res) => {
+    const to = recipient(req.query.to);
+    const mails = await mailbox.list(to ? { to } : {});
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(renderDevMailbox(mails, { to }));
+  });
+
+  router.get('/dev/mail/html', async (req, res) => {
+    const id = typeof req.query.id === 'string' ? req.query.id : '';
+    const mail = (await mailbox.list()).find((candidate) => candidate.messageId === id);
+    if (!mail?.html) throw notFound('No such mail in the dev mailbox.');
+    // The mail's own markup, shown as a mail client would: no scripts, no forms, nothing loaded but images.
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; sandbox allow-popups allow-popups-to-escape-sandbox",
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(mail.html);
+  });
+
+  return router;
+}
