@@ -47,6 +47,15 @@ describe('signing in and out in the browser', () => {
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
+  // The root element each area's remote renders, so a test knows that remote (not a fallback) is shown.
+  const areaRoots: Record<string, string> = {
+    Approvals: '.cw-admin--approvals',
+    Campaigns: '.cw-campaigner',
+    Admin: '.cw-admin-area',
+    Reports: '.cw-reporting',
+    Discover: '.cw-donor',
+  };
+
   const signInForm = () => page.getByRole('button', { name: 'Sign in', exact: true });
 
   async function signIn(email: string, password: string) {
@@ -89,7 +98,7 @@ describe('signing in and out in the browser', () => {
       // Every area the role may open loads its remote.
       for (const link of nav) {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
-        await page.locator('.cw-landing').first().waitFor();
+        await page.locator(areaRoots[link]!).first().waitFor();
       }
       await page.getByRole('button', { name: 'Sign out' }).click();
       await signInForm().waitFor();

@@ -11,6 +11,8 @@ export const TEST_DEMO_PASSWORD = 'demo-password-2026';
 export interface TestApp {
   url: string;
   demoPassword: string;
+  /** The Postgres server database it runs on; empty on PGlite. */
+  databaseUrl: string;
   server: RunningServer;
   /** Stops the server and starts it again on the same data, as a second `npm start` would. */
   restart(): Promise<void>;
@@ -22,14 +24,24 @@ export interface TestApp {
  * server at TEST_DATABASE_URL when set, else on PGlite in a temporary folder. Demo data is seeded.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; overrides?: ContainerOverrides } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: ContainerOverrides;
+    /**
+     * Another instance on this app's Postgres server database, as several instances share one in
+     * production; the database stays the first app's (closing this one does not drop it).
+     */
+    sharingDatabaseOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'causeway-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await freshServerDatabase(serverUrl) : null;
+  if (options.sharingDatabaseOf && !options.sharingDatabaseOf.databaseUrl)
+    throw new Error('A second instance can only share a Postgres server database (set TEST_DATABASE_URL).');
+  const database = serverUrl && !options.sharingDatabaseOf ? await freshServerDatabase(serverUrl) : null;
   // The helper opened a connection to create the database; the app opens its own.
   if (database) await database.connection.close();
-  const databaseUrl = database ? database.url : '';
+  const databaseUrl = options.sharingDatabaseOf?.databaseUrl ?? (database ? database.url : '');
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -39,11 +51,14 @@ export async function startTestApp(
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '4',
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    // Every sign-in solves a proof of work; a light one keeps the tests quick (the rule is the same).
+    BOT_CHECK_DIFFICULTY: '8',
     ...options.env,
   });
   const app: TestApp = {
     url: '',
     demoPassword: TEST_DEMO_PASSWORD,
+    databaseUrl,
     server: await startServer(config, { overrides: options.overrides }),
     async restart() {
       await app.server.close();

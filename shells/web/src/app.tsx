@@ -1,14 +1,15 @@
 import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { sessionRole } from '../../shared/roles';
 import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
-import { areaAt, navigationFor } from './layout/navigation';
+import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
 import { RemoteOutlet } from './remotes/remote-outlet';
-import { Link, navigate, usePathname } from './router/router';
+import { Link, navigate, usePathname } from '../../shared/router';
 import { useSession } from './session/use-session';
 import { SignInPage } from './sign-in/sign-in-page';
+import { SIGN_UP_PATH, SignedInOnInvitation, SignUpPage } from './sign-up/sign-up-page';
 
 function LoadingScreen() {
   return (
@@ -56,20 +57,27 @@ function AreaNotAvailable({ home }: { home: string }) {
   );
 }
 
+const ProfilePage = lazy(() => import('./profile/profile-page').then(({ ProfilePage }) => ({ default: ProfilePage })));
+
 function SignedIn({ user }: { user: SessionUser }) {
   const pathname = usePathname();
   const navigation = navigationFor(sessionRole(user));
   const home = navigation[0]?.path ?? '/';
+  const onProfile = pathname === PROFILE_PATH;
   const area = areaAt(pathname);
   const allowed = area !== undefined && navigation.some(({ id }) => id === area.id);
 
   useEffect(() => {
-    if (area === undefined && pathname !== home) navigate(home, { replace: true });
-  }, [area, pathname, home]);
+    if (!onProfile && area === undefined && pathname !== home) navigate(home, { replace: true });
+  }, [onProfile, area, pathname, home]);
 
   return (
     <AppLayout user={user}>
-      {area === undefined ? null : allowed ? (
+      {onProfile ? (
+        <Suspense fallback={<span className="cw-visually-hidden">Loading your profile…</span>}>
+          <ProfilePage user={user} />
+        </Suspense>
+      ) : area === undefined ? null : allowed ? (
         <RemoteOutlet area={area} user={user} />
       ) : (
         <AreaNotAvailable home={home} />
@@ -81,8 +89,10 @@ function SignedIn({ user }: { user: SessionUser }) {
 /** The three session states: checking, signed out, signed in. */
 export function App() {
   const session = useSession();
+  const onSignUp = usePathname() === SIGN_UP_PATH;
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
-  if (session.data === null) return <SignInPage />;
+  if (session.data === null) return onSignUp ? <SignUpPage /> : <SignInPage />;
+  if (onSignUp) return <SignedInOnInvitation email={session.data.email} />;
   return <SignedIn user={session.data} />;
 }

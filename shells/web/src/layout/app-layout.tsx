@@ -1,11 +1,16 @@
 import { LoaderCircle, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Branding } from '../../../../core/contracts/branding.contract';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { displayName, roleLabel, sessionRole } from '../../../shared/roles';
-import { NavLink, Link } from '../router/router';
-import { useSignOut } from '../session/use-session';
+import { NavLink, Link } from '../../../shared/router';
+import { brandingTheme, logoUrl } from '../branding/branding';
+import '../branding/branding.css';
+import { NotificationBell } from '../notifications/notification-bell';
+import { useBranding, useSignOut } from '../session/use-session';
 import { Brand } from './brand';
-import { navigationFor } from './navigation';
+import { navigationFor, PROFILE_PATH } from './navigation';
+import './app-frame.css';
 
 function initials(user: SessionUser): string {
   const letters = `${user.fName.charAt(0)}${user.lName.charAt(0)}`.trim();
@@ -14,7 +19,13 @@ function initials(user: SessionUser): string {
 
 function UserBadge({ user }: { user: SessionUser }) {
   return (
-    <div className="cw-user" data-testid="session-user">
+    <NavLink
+      to={PROFILE_PATH}
+      className="cw-user"
+      data-testid="session-user"
+      title="Your profile"
+      aria-label={`Your profile: ${displayName(user)}, ${roleLabel(sessionRole(user))}`}
+    >
       {user.avatar ? (
         <img className="cw-user__avatar" src={user.avatar} alt="" />
       ) : (
@@ -29,16 +40,56 @@ function UserBadge({ user }: { user: SessionUser }) {
           {user.demoUser && <span className="cw-badge cw-badge--demo">Demo</span>}
         </span>
       </span>
-    </div>
+    </NavLink>
+  );
+}
+
+function OrganizationLogo({ branding }: { branding: Branding | null }) {
+  const src = logoUrl(branding);
+  if (!branding || !src) return null;
+  return (
+    <span className="cw-header__org">
+      <img className="cw-header__org-logo" src={src} alt={branding.name} />
+    </span>
+  );
+}
+
+function Footer({ branding }: { branding: Branding | null }) {
+  return (
+    <footer className="cw-footer">
+      <div className="cw-footer__inner">
+        {branding ? (
+          <span className="cw-footer__org">
+            {logoUrl(branding) && <img className="cw-footer__logo" src={logoUrl(branding)!} alt="" />}
+            <span className="cw-footer__name">{branding.name}</span>
+          </span>
+        ) : (
+          <span className="cw-footer__name">Causeway</span>
+        )}
+        <span className="cw-footer__meta">
+          {branding ? 'Powered by Causeway' : 'Fundraising and ad campaigns for nonprofits'}
+        </span>
+      </div>
+    </footer>
   );
 }
 
 /** The signed-in frame: header with navigation by role, the user and sign-out, then the open area. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const signOut = useSignOut();
+  const branding = useBranding();
+  const theme = brandingTheme(branding);
   const navigation = navigationFor(sessionRole(user));
+  const rootClass = [
+    'cw-app',
+    theme.header && 'cw-app--branded-header',
+    theme.footer && 'cw-app--branded-footer',
+    theme.background && 'cw-app--branded-background',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className="cw-app">
+    <div className={rootClass} style={theme.style} data-organization={branding?.organizationId}>
       <a className="cw-skip-link" href="#main">
         Skip to content
       </a>
@@ -47,6 +98,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           <Link to="/" className="cw-header__brand" aria-label="Causeway home">
             <Brand />
           </Link>
+          <OrganizationLogo branding={branding} />
           <nav className="cw-nav" aria-label="Main">
             {navigation.map((area) => (
               <NavLink key={area.id} to={area.path} className="cw-nav__link">
@@ -55,6 +107,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
             ))}
           </nav>
           <div className="cw-header__end">
+            <NotificationBell userId={user.uid} />
             <UserBadge user={user} />
             <button
               type="button"
@@ -80,6 +133,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       <main id="main" className="cw-main" tabIndex={-1}>
         {children}
       </main>
+      <Footer branding={branding} />
     </div>
   );
 }

@@ -21,6 +21,12 @@ const areasByRole: Record<SessionRole, readonly AreaId[]> = {
   donor: ['discover'],
 };
 
+/** The signed-in user's own profile page, served by the shell itself for every role. */
+export const PROFILE_PATH = '/profile';
+
+/** Pages of the shell itself (not of an area's remote) that every signed-in user may open. */
+export const SHELL_PAGES: readonly string[] = [PROFILE_PATH];
+
 /** The navigation of a role, in menu order; the first entry is the role's home. */
 export function navigationFor(role: SessionRole): Area[] {
   return areasByRole[role].map((id) => areas[id]);

@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Component, lazy, Suspense } from 'react';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import type { Area } from '../layout/navigation';
-import { logRouteChangeError } from '../router/router';
+import { logRouteChangeError } from '../../../shared/router';
 
 type RootPage = ComponentType<{ user: SessionUser }>;
 

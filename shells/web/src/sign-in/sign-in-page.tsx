@@ -1,8 +1,9 @@
 import { CircleAlert, HandHeart, LoaderCircle, Megaphone, ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
-import { ApiError } from '../api/http';
+import { ApiError } from '../../../shared/http';
 import { Brand } from '../layout/brand';
+import { useBotCheckPhase } from '../session/bot-check';
 import { useSignIn } from '../session/use-session';
 
 const highlights = [
@@ -13,6 +14,7 @@ const highlights = [
 
 export function SignInPage() {
   const signIn = useSignIn();
+  const checking = useBotCheckPhase() === 'checking';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId(), title: useId() };
@@ -106,7 +108,7 @@ export function SignInPage() {
             </div>
             <button type="submit" className="cw-button cw-button--primary cw-button--block" disabled={signIn.isPending}>
               {signIn.isPending && <LoaderCircle className="cw-spin" size={18} aria-hidden="true" />}
-              {signIn.isPending ? 'Signing in…' : 'Sign in'}
+              {signIn.isPending ? (checking ? 'Checking you’re a person…' : 'Signing in…') : 'Sign in'}
             </button>
           </form>
           <p className="cw-signin__help">New here? Ask your organization for an invitation e-mail.</p>

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import type { ErrorResponse } from '../../core/contracts/auth.contract';
 
 /** A failed API call, carrying the body's `{error:{code,message,fields}}`. */
 export class ApiError extends Error {
@@ -37,8 +37,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** Calls the same-origin API with the session cookies; resolves the JSON body or rejects with an ApiError. */
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

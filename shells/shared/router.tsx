@@ -2,19 +2,13 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useSyncExternalStore } from 'react';
 
 /*
- * A history-API router of a few lines: the shell routes only to top-level areas, and a router library
- * shared with the remotes would be the largest thing on the page.
+ * A history-API router of a few lines, used by the shell (top-level areas) and by each remote (its own
+ * pages below its area's path): a router library shared with the remotes would be the largest thing on the page.
  */
 
-const listeners = new Set<() => void>();
-
 function subscribe(listener: () => void) {
-  listeners.add(listener);
   window.addEventListener('popstate', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
-  };
+  return () => window.removeEventListener('popstate', listener);
 }
 
 const currentPathname = () => window.location.pathname;
@@ -24,11 +18,12 @@ export function usePathname(): string {
 }
 
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
-  if (to === window.location.pathname) return;
+  if (to === `${window.location.pathname}${window.location.search}`) return;
   try {
     if (replace) window.history.replaceState(null, '', to);
     else window.history.pushState(null, '', to);
-    for (const listener of listeners) listener();
+    // The shell and each remote carry their own copy of this module: a popstate event reaches them all.
+    window.dispatchEvent(new PopStateEvent('popstate'));
   } catch (error) {
     logRouteChangeError(to, error);
   }
@@ -76,4 +71,12 @@ export function NavLink({ to, className, ...rest }: LinkProps) {
       aria-current={active ? 'page' : undefined}
     />
   );
+}
+
+const currentSearch = () => window.location.search;
+
+/** The query string's parameters; re-renders when the location changes. */
+export function useSearchParams(): URLSearchParams {
+  const search = useSyncExternalStore(subscribe, currentSearch);
+  return new URLSearchParams(search);
 }

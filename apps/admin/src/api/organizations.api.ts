@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrganizationInput, UpdateOrganizationBody } from '../../../../core/contracts/people.contract';
+import type { Organization } from '../../../../core/organizations/organization.entity';
+import { apiRequest } from '../../../../shells/shared/http';
+import { adminKeys, queryString, retryTransient } from './query';
+import { uploadFile, type UploadProgress } from './upload';
+
+export type OrganizationImageKind = 'logo' | 'imageLogin';
+
+const path = (id: string) => `/api/organizations/${encodeURIComponent(id)}`;
+
+export function useOrganizations({ includeDeleted = false, enabled = true } = {}) {
+  return useQuery({
+    queryKey: adminKeys.organizationList(includeDeleted),
+    queryFn: async () => {
+      const { organizations } = await apiRequest<{ organizations: Organization[] }>(
+        'GET',
+        `/api/organizations${queryString({ includeDeleted: includeDeleted ? 'true' : undefined })}`,
+      );
+      return organizations;
+    },
+    enabled,
+    retry: retryTransient,
+  });
+}
+
+export function useOrganization(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.organization(id ?? ''),
+    queryFn: async () => (await apiRequest<{ organization: Organization }>('GET', path(id ?? ''))).organization,
+    enabled: id !== null,
+    retry: retryTransient,
+  });
+}
+
+/**
+ * Keeps every cached copy of an organization in step after a change. A reload still under way (from an
+ * earlier change) is cancelled first, so it cannot overwrite the newer answer when it lands.
+ */
+function useOrganizationSaved() {
+  const queryClient = useQueryClient();
+  return async (organization: Organization) => {
+    const key = adminKeys.organization(organization.organizationId);
+    await queryClient.cancelQueries({ queryKey: key });
+    queryClient.setQueryData(key, organization);
+    void queryClient.invalidateQueries({ queryKey: [...adminKeys.organizations(), 'list'] });
+  };
+}
+
+export function useCreateOrganization() {
+  const saved = useOrganizationSaved();
+  return useMutation({
+    mutationFn: async (input: OrganizationInput) =>
+      (await apiRequest<{ organization: Organization }>('POST', '/api/organizations', input)).organization,
+    onSuccess: saved,
+  });
+}
+
+export function useUpdateOrganization(id: string) {
+  const saved = useOrganizationSaved();
+  return useMutation({
+    mutationFn: async (patch: UpdateOrganizationBody) =>
+      (await apiRequest<{ organization: Organization }>('PATCH', path(id), patch)).organization,
+    onSuccess: saved,
+  });
+}
+
+export function useDeleteOrganization(id: string) {
+  const saved = useOrganizationSaved();
+  return useMutation({
+    mutationFn: async () => (await apiRequest<{ organization: Organization }>('DELETE', path(id))).organization,
+    onSuccess: saved,
+  });
+}
+
+export function useRestoreOrganization(id: string) {
+  const saved = useOrganizationSaved();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest<{ organization: Organization }>('POST', `${path(id)}/restore`)).organization,
+    onSuccess: saved,
+  });
+}
+
+/** Uploads a logo or login image; answers the organization as saved with it. */
+export async function uploadOrganizationImage(
+  id: string,
+  kind: OrganizationImageKind,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<Organization | null> {
+  const body = await uploadFile<{ organization?: Organization } | undefined>(
+    'PUT',
+    `${path(id)}/images/${kind}`,
+    file,
+    { onProgress },
+  );
+  return body?.organization ?? null;
+}
+
+export function useOrganizationImageUploaded() {
+  const queryClient = useQueryClient();
+  const saved = useOrganizationSaved();
+  return (id: string, organization: Organization | null) => {
+    if (organization) void saved(organization);
+    else void queryClient.invalidateQueries({ queryKey: adminKeys.organizations() });
+  };
+}

@@ -1,0 +1,53 @@
+import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
+import { isWebAddress, type FieldErrors } from './organization-form';
+
+export type SettingsFormValues = {
+  donationPercentage: string;
+  termsAndConditions: string;
+  termsAndConditionsLink: string;
+  paymentDisclaimer: string;
+};
+
+type SettingsLike = {
+  donationPercentage: number;
+  termsAndConditions: string | null;
+  termsAndConditionsLink: string | null;
+  paymentDisclaimer: string | null;
+};
+
+export function settingsFormValuesOf(settings: SettingsLike): SettingsFormValues {
+  return {
+    donationPercentage: String(settings.donationPercentage),
+    termsAndConditions: settings.termsAndConditions ?? '',
+    termsAndConditionsLink: settings.termsAndConditionsLink ?? '',
+    paymentDisclaimer: settings.paymentDisclaimer ?? '',
+  };
+}
+
+/** Checks the settings form as the API will; emptied texts are sent as null to clear them. */
+export function settingsBodyOf(
+  values: SettingsFormValues,
+): { ok: true; body: UpdateSettingsBody } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const percentageText = values.donationPercentage.trim();
+  const percentage = Number(percentageText);
+  if (percentageText === '') errors.donationPercentage = 'Enter a percentage from 0 to 100.';
+  else if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100)
+    errors.donationPercentage = 'Use 0 to 100.';
+  const link = values.termsAndConditionsLink.trim();
+  if (link !== '' && !isWebAddress(link))
+    errors.termsAndConditionsLink = 'Enter a full web address, like https://example.org/terms.';
+  if (values.termsAndConditions.trim().length > 20000) errors.termsAndConditions = 'Use at most 20,000 characters.';
+  if (values.paymentDisclaimer.trim().length > 5000) errors.paymentDisclaimer = 'Use at most 5,000 characters.';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+  return {
+    ok: true,
+    body: {
+      donationPercentage: percentage,
+      termsAndConditions: orNull(values.termsAndConditions),
+      termsAndConditionsLink: orNull(link),
+      paymentDisclaimer: orNull(values.paymentDisclaimer),
+    },
+  };
+}

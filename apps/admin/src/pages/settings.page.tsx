@@ -1,0 +1,194 @@
+import { Info } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
+import { fieldErrorsOf } from '../api/query';
+import { useSettings, useUpdateSettings, type SettingsAnswer } from '../api/settings.api';
+import { formatDateTime } from '../model/format';
+import type { FieldErrors } from '../model/organization-form';
+import { settingsBodyOf, settingsFormValuesOf, type SettingsFormValues } from '../model/settings-form';
+import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field';
+import { PageHeader, Section } from '../ui/page-header';
+import { SaveBar } from '../ui/save-bar';
+import { ErrorPanel, FormSkeleton } from '../ui/states';
+import { useToast } from '../ui/toast';
+
+const FORM_ID = 'cw-admin-settings-form';
+
+function SettingsForm({ answer }: { answer: SettingsAnswer }) {
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [baseline, setBaseline] = useState(() => settingsFormValuesOf(answer.settings));
+  const [values, setValues] = useState(baseline);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateSettings();
+  // Before the first save the defaults apply; saving them as they are is a real change.
+  const dirty =
+    !answer.saved ||
+    (Object.keys(baseline) as (keyof SettingsFormValues)[]).some((key) => baseline[key] !== values[key]);
+
+  const set = (field: keyof SettingsFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const text = (field: keyof SettingsFormValues) => ({
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    error: errors[field],
+    disabled: update.isPending,
+  });
+
+  const submit = () => {
+    setFormError(null);
+    const checked = settingsBodyOf(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return focusFirstInvalid(formRef.current);
+    }
+    setErrors({});
+    const body: UpdateSettingsBody = checked.body;
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        const next = settingsFormValuesOf(saved.settings);
+        setBaseline(next);
+        setValues(next);
+        toast.success('Platform settings saved.');
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        setErrors(fields);
+        const known = Object.keys(fields).filter((field) => field in values);
+        if (known.length > 0) focusFirstInvalid(formRef.current);
+        if (known.length === 0 || known.length < Object.keys(fields).length) setFormError(error.message);
+      },
+    });
+  };
+
+  return (
+    <>
+      {!answer.saved && (
+        <div className="cw-admin-banner cw-admin-banner--info" role="status">
+          <Info size={20} aria-hidden="true" />
+          <div className="cw-admin-banner__text">
+            <p className="cw-admin-banner__title">Not saved yet: defaults apply</p>
+            <p>Causeway uses these defaults until the settings are saved for the first time.</p>
+          </div>
+        </div>
+      )}
+      <form
+        id={FORM_ID}
+        ref={formRef}
+        className="cw-admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!update.isPending) submit();
+        }}
+      >
+        <Section
+          id="cw-admin-settings-donations"
+          title="Donations"
+          description="Applies to every organization that has no donation percentage of its own (0)."
+        >
+          <Field
+            label="Default donation percentage"
+            error={errors.donationPercentage}
+            hint="The share of each donation that goes to the organization."
+          >
+            {(control) => (
+              <div className="cw-admin-suffix-input">
+                <input
+                  {...control}
+                  className="cw-input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step="any"
+                  value={values.donationPercentage}
+                  onChange={(event) => set('donationPercentage', event.target.value)}
+                  disabled={update.isPending}
+                />
+                <span className="cw-admin-suffix-input__suffix" aria-hidden="true">
+                  %
+                </span>
+              </div>
+            )}
+          </Field>
+        </Section>
+        <Section
+          id="cw-admin-settings-terms"
+          title="Terms & payment"
+          description="What donors agree to and read beside the payment form, unless their organization sets its own."
+        >
+          <TextAreaField
+            label="Terms and conditions"
+            optional
+            rows={6}
+            {...text('termsAndConditions')}
+            maxLength={20000}
+          />
+          <TextField
+            label="Terms and conditions link"
+            optional
+            type="url"
+            placeholder="https://example.org/terms"
+            {...text('termsAndConditionsLink')}
+          />
+          <TextAreaField label="Payment disclaimer" optional rows={3} {...text('paymentDisclaimer')} maxLength={5000} />
+        </Section>
+        <dl className="cw-admin-facts cw-admin-facts--inline">
+          <div>
+            <dt>First saved</dt>
+            <dd>{answer.settings.createdAt ? formatDateTime(answer.settings.createdAt) : 'Not yet'}</dd>
+          </div>
+          <div>
+            <dt>Last updated</dt>
+            <dd>{answer.settings.updatedAt ? formatDateTime(answer.settings.updatedAt) : 'Not yet'}</dd>
+          </div>
+        </dl>
+      </form>
+      <SaveBar
+        formId={FORM_ID}
+        error={formError}
+        dirty={dirty}
+        pending={update.isPending}
+        saveLabel="Save settings"
+        onDiscard={
+          answer.saved
+            ? () => {
+                setValues(baseline);
+                setErrors({});
+                setFormError(null);
+              }
+            : undefined
+        }
+        idleText="Settings up to date"
+      />
+    </>
+  );
+}
+
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="cw-admin-page">
+      <PageHeader
+        eyebrow="Administration"
+        title="Platform settings"
+        description="The defaults every organization and campaign relies on."
+      />
+      {settings.isPending ? (
+        <FormSkeleton label="Loading the settings…" sections={2} />
+      ) : settings.isError ? (
+        <ErrorPanel
+          title="The settings couldn't be loaded"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <SettingsForm answer={settings.data} />
+      )}
+    </div>
+  );
+}
