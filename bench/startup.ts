@@ -42,6 +42,8 @@ const env = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   COOKIE_SECURE: 'false',
+  // Production needs an SMTP server; nothing is sent while the benchmark runs, so none needs to listen.
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 const server = ['--import', 'tsx', 'apps/api/src/main.ts'];
 try {
