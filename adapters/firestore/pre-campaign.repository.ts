@@ -4,6 +4,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
+import { allowsMoveFrom, changedMeanwhile } from '../../core/workflow/workflow.rules';
 import {
   createTimeOf,
   documentData,
@@ -125,20 +126,30 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
         (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid,
       ),
 
-    async appendWorkflowEntry(id, entry, status) {
-      const existing = await findById(id);
-      if (!existing) return null;
+    async appendWorkflowEntry(id, entry, status, options = {}) {
+      const snapshot = await collection().doc(id).get();
+      if (!snapshot.exists) return null;
+      const existing = toPreCampaign(snapshot);
+      if (!allowsMoveFrom(existing.workflowstatus, options.onlyFrom)) throw changedMeanwhile(existing.workflowstatus);
       const parsedEntry = WorkflowEntry.parse(entry);
       const published = status === 'Published';
       const stepFields = { workflowstatus: status, ...(published ? { isPaid: true, amobeeDeployed: true } : {}) };
       const storedEntry = { ...parsedEntry, statusDate: utc(parsedEntry.statusDate) };
       const expected: PreCampaign = { ...existing, ...stepFields, workflow: [...existing.workflow, storedEntry] };
-      return commit(
+      const write = commit(
         id,
         expected,
         // One document write: the entry is appended server-side, so concurrent steps are all kept.
-        (batch, document) =>
-          batch.update(document, { ...stepFields, workflow: FieldValue.arrayUnion(toDocument(storedEntry)) }),
+        (batch, document) => {
+          const change = { ...stepFields, workflow: FieldValue.arrayUnion(toDocument(storedEntry)) };
+          // A guarded move is written only if nobody changed the draft since it was read; a commit that
+          // fails its precondition is a move that lost the race.
+          if (options.onlyFrom && snapshot.updateTime) {
+            batch.update(document, change, { lastUpdateTime: snapshot.updateTime });
+          } else {
+            batch.update(document, change);
+          }
+        },
         (preCampaign) => ({
           type: EventTypes.preCampaignWorkflowChanged,
           aggregateType: 'preCampaign',
@@ -146,9 +157,17 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
           payload: { preCampaign, entry: parsedEntry, status },
         }),
       );
+      return write.catch(async (error: unknown) => {
+        if (!isFailedPrecondition(error)) throw error;
+        throw changedMeanwhile((await findById(id))?.workflowstatus ?? null);
+      });
     },
   };
 }
+
+/** gRPC FAILED_PRECONDITION, as a commit answers when a write's lastUpdateTime no longer holds. */
+const isFailedPrecondition = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 9;
 
 function toPreCampaign(snapshot: DocumentSnapshot): PreCampaign {
   const data = documentData(snapshot);

@@ -3,6 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
+import { allowsMoveFrom, changedMeanwhile } from '../../core/workflow/workflow.rules';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
 
@@ -104,19 +105,22 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
 
     findPendingPublish: (scope) => list(scope, (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid),
 
-    appendWorkflowEntry(id, entry, status) {
+    appendWorkflowEntry(id, entry, status, options = {}) {
       const parsedEntry = WorkflowEntry.parse(entry);
       const published = status === 'Published';
       return changeWithMemoryEvent(
         context,
         () =>
-          replace(id, (draft) => ({
-            ...draft,
-            workflow: [...draft.workflow, parsedEntry],
-            workflowstatus: status,
-            isPaid: published || draft.isPaid,
-            amobeeDeployed: published || draft.amobeeDeployed,
-          })),
+          replace(id, (draft) => {
+            if (!allowsMoveFrom(draft.workflowstatus, options.onlyFrom)) throw changedMeanwhile(draft.workflowstatus);
+            return {
+              ...draft,
+              workflow: [...draft.workflow, parsedEntry],
+              workflowstatus: status,
+              isPaid: published || draft.isPaid,
+              amobeeDeployed: published || draft.amobeeDeployed,
+            };
+          }),
         (preCampaign) =>
           preCampaign && {
             type: EventTypes.preCampaignWorkflowChanged,

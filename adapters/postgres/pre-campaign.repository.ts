@@ -5,6 +5,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
+import { changedMeanwhile } from '../../core/workflow/workflow.rules';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
 import type { PreCampaignsTable, WorkflowEntriesTable } from './tables/campaign.tables';
 import { changeWithEvent, iso, type Executor, type PgContext } from './transaction';
@@ -139,23 +140,36 @@ export function createPostgresPreCampaignRepository(context: PgContext): PreCamp
         query.where('pre_campaigns.workflow_status', '=', 'Approved').where('pre_campaigns.is_paid', '=', false),
       ),
 
-    appendWorkflowEntry(id, entry, status) {
+    appendWorkflowEntry(id, entry, status, options = {}) {
       const parsedEntry = WorkflowEntry.parse(entry);
       const published = status === 'Published';
+      const { onlyFrom } = options;
       return changeWithEvent(
         context,
         async (trx) => {
-          // The update locks the draft's row first, so concurrent appends number their entries in turn.
-          const updated = await trx
+          // The update locks the draft's row first, so concurrent appends number their entries in turn;
+          // the status guard is part of the same statement, so only one of two racing moves passes it.
+          let update = trx
             .updateTable('pre_campaigns')
             .set({
               workflow_status: status,
               ...(published ? { is_paid: true, amobee_deployed: true } : {}),
             })
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirst();
-          if (!updated) return null;
+            .where('id', '=', id);
+          if (onlyFrom) {
+            const stored = onlyFrom.includes('New') ? [...onlyFrom, ''] : [...onlyFrom];
+            update = update.where((eb) =>
+              onlyFrom.includes('New')
+                ? eb.or([eb('workflow_status', 'is', null), eb('workflow_status', 'in', stored)])
+                : eb('workflow_status', 'in', stored),
+            );
+          }
+          const updated = await update.returning('id').executeTakeFirst();
+          if (!updated) {
+            const current = await findOne(trx, id);
+            if (current && onlyFrom) throw changedMeanwhile(current.workflowstatus);
+            return null;
+          }
           await trx
             .insertInto('workflow_entries')
             .values(

@@ -36,6 +36,8 @@ const campaignFields = {
   campaignTitle: z.string().max(300).default(''),
   campaignDescription: z.string().max(20000).default(''),
   campaignTags: z.array(z.string().max(50)).default([]),
+  /** The cause, one of CAUSE_CATEGORIES (free text in older records). */
+  campaignCategory: z.string().max(100).nullable().default(null),
   allowDonations: z.boolean().default(true),
   budgetLifetime: Cents.default(0),
   budgetDaily: Cents.default(0),

@@ -22,6 +22,15 @@ export interface PreCampaignRepository {
   /**
    * Appends the entry and stores `status` as workflowstatus atomically. Moving to Published also sets
    * isPaid and amobeeDeployed (SPEC §4). Null when no such draft.
+   *
+   * With `onlyFrom`, the move happens only while the draft's status (null and '' read as New) is one
+   * of those; otherwise nothing is written and a conflict naming the current status is thrown. This
+   * keeps two people's concurrent moves from both passing the same check.
    */
-  appendWorkflowEntry(id: string, entry: WorkflowEntry, status: WorkflowStatus): Promise<PreCampaign | null>;
+  appendWorkflowEntry(
+    id: string,
+    entry: WorkflowEntry,
+    status: WorkflowStatus,
+    options?: { onlyFrom?: readonly WorkflowStatus[] },
+  ): Promise<PreCampaign | null>;
 }

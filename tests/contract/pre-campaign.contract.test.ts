@@ -175,6 +175,42 @@ describeContract('PreCampaignRepository', (subject) => {
     expect(await repo().findPendingPublish()).toEqual([]);
   });
 
+  it('makes a guarded move only from the statuses it names, reading null and empty as New', async () => {
+    await repo().create(draft('d-null', { workflowstatus: null }));
+    await repo().create(draft('d-empty', { workflowstatus: '' }));
+    const fromNew = { onlyFrom: ['New', 'Canceled'] as WorkflowStatus[] };
+    expect(await repo().appendWorkflowEntry('d-null', entry('w-1', 'Pending'), 'Pending', fromNew)).toMatchObject({
+      workflowstatus: 'Pending',
+    });
+    expect(await repo().appendWorkflowEntry('d-empty', entry('w-2', 'Pending'), 'Pending', fromNew)).toMatchObject({
+      workflowstatus: 'Pending',
+    });
+
+    const refused = await repo()
+      .appendWorkflowEntry('d-null', entry('w-3', 'Pending'), 'Pending', fromNew)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refused).toMatchObject({ code: 'conflict', message: expect.stringContaining('now Pending') });
+    const unchanged = await repo().findById('d-null');
+    expect(unchanged?.workflow.map((e) => e.workflowId)).toEqual(['w-1']);
+    expect(await repo().appendWorkflowEntry('d-missing', entry('w-4', 'Pending'), 'Pending', fromNew)).toBeNull();
+  });
+
+  it('lets exactly one of two racing guarded moves from the same status pass', async () => {
+    await repo().create(draft('d-1', { workflowstatus: 'Pending' }));
+    const guard = { onlyFrom: ['Pending'] as WorkflowStatus[] };
+    const results = await Promise.allSettled([
+      repo().appendWorkflowEntry('d-1', entry('w-approve', 'Approved'), 'Approved', guard),
+      repo().appendWorkflowEntry('d-1', entry('w-cancel', 'Canceled'), 'Canceled', guard),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const stored = await repo().findById('d-1');
+    expect(stored?.workflow).toHaveLength(1);
+    expect(stored?.workflowstatus).toBe(stored?.workflow[0]?.status);
+  });
+
   it('answers null when appending to an unknown draft', async () => {
     expect(await repo().appendWorkflowEntry('d-missing', entry('w-1', 'Pending'), 'Pending')).toBeNull();
   });

@@ -17,6 +17,7 @@ export interface CampaignColumns {
   campaign_title: string;
   campaign_description: string;
   campaign_tags: string[];
+  campaign_category: string | null;
   allow_donations: boolean;
   budget_lifetime: number;
   budget_daily: number;
