@@ -1,26 +1,137 @@
 import { createHmac } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryPaymentGateway, type MemoryPaymentGateway } from '../../adapters/memory/payment-gateway.fake';
-import type { CheckoutRequest, PaymentGateway } from '../../core/ports/payment-gateway.port';
+import { createMemoryPaymentGateway, type SignedWebhook } from '../../adapters/memory/payment-gateway.fake';
+import { createApiBaseHttpClient } from '../../adapters/stripe/stripe-api-base.http-client';
+import { createStripePaymentGateway } from '../../adapters/stripe/stripe.payment-gateway';
+import { startStripeSandbox } from '../../adapters/stripe/stripe.sandbox';
+import type { CheckoutRequest, PaymentGateway, PaymentProduct } from '../../core/ports/payment-gateway.port';
 import { PaymentDetail } from '../../core/reporting/results.entity';
+import { sandboxControl, submitCheckoutForm } from '../stripe/sandbox-control';
+import { startWebhookReceiver } from '../stripe/webhook-receiver';
 
 const WEBHOOK_SECRET = 'whsec_test_contract';
+const SECRET_KEY = 'sk_test_contract';
+const START = '2026-03-10T15:30:00.000Z';
 
-/** The gateway, and the provider side: what a payer or the provider's dashboard would do. */
-interface Subject {
-  gateway: PaymentGateway;
-  provider: Omit<MemoryPaymentGateway, keyof PaymentGateway>;
-  clock: ManualClock;
+/** What a payer or the provider's dashboard would do, each answering the webhook it causes. */
+interface Provider {
+  completeCheckout(sessionId: string, payment?: { card?: { brand: string; last4: string } }): Promise<SignedWebhook>;
+  failCheckout(sessionId: string, reason?: string): Promise<SignedWebhook>;
+  refundPayment(paymentIntentId: string, amountCents?: number): Promise<SignedWebhook>;
+  signEvent(type: string, object: Record<string, unknown>): Promise<SignedWebhook>;
+  addProduct(input: { name: string; active?: boolean }): Promise<PaymentProduct>;
+  archivePrice(priceId: string): Promise<void>;
 }
 
-const implementations: { name: string; create: () => Subject }[] = [
+interface Subject {
+  gateway: PaymentGateway;
+  provider: Provider;
+  clock: ManualClock;
+  close?: () => Promise<void>;
+}
+
+/** Stripe's test cards by what they show on a receipt, and by the decline they cause. */
+const TEST_CARDS: Record<string, string> = {
+  'visa/4242': '4242424242424242',
+  'mastercard/4444': '5555555555554444',
+  'amex/0005': '378282246310005',
+};
+const DECLINING_CARDS: Record<string, string> = {
+  'Your card was declined.': '4000000000000002',
+  'Your card has insufficient funds.': '4000000000009995',
+};
+
+const implementations: { name: string; create: () => Promise<Subject> }[] = [
   {
     name: 'memory',
-    create: () => {
-      const clock = new ManualClock('2026-03-10T15:30:00.000Z');
+    create: async () => {
+      const clock = new ManualClock(START);
       const gateway = createMemoryPaymentGateway({ webhookSecret: WEBHOOK_SECRET, clock, baseUrl: 'http://pay.test/' });
-      return { gateway, provider: gateway, clock };
+      const provider: Provider = {
+        completeCheckout: async (sessionId, payment) => gateway.completeCheckout(sessionId, payment),
+        failCheckout: async (sessionId, reason) => gateway.failCheckout(sessionId, reason),
+        refundPayment: async (paymentIntentId, amountCents) => gateway.refundPayment(paymentIntentId, amountCents),
+        signEvent: async (type, object) => gateway.signEvent(type, object),
+        addProduct: async (input) => gateway.addProduct(input),
+        archivePrice: async (priceId) => gateway.archivePrice(priceId),
+      };
+      return { gateway, provider, clock };
+    },
+  },
+  {
+    // The real SDK over HTTP to the sandbox (mounted under a path prefix, as in embedded mode); the
+    // payer's side goes through the hosted checkout page's form and the webhooks it delivers.
+    name: 'stripe on the sandbox',
+    create: async () => {
+      const clock = new ManualClock(START);
+      const receiver = await startWebhookReceiver();
+      const sandbox = await startStripeSandbox({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        clock,
+        basePath: '/sandbox/stripe',
+        webhooks: { url: receiver.url, retryDelayMs: 20 },
+      });
+      const apiBase = new URL(sandbox.url);
+      const gateway = createStripePaymentGateway({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        clock,
+        apiBase,
+      });
+      const dashboard = new Stripe(SECRET_KEY, { httpClient: createApiBaseHttpClient(() => apiBase) });
+      const control = sandboxControl(sandbox.url, SECRET_KEY);
+      const delivered = async (type: string, test: (object: Record<string, unknown>) => boolean) => {
+        await control.drain();
+        const { body, signature } = receiver.last(type, test);
+        return { body, signature };
+      };
+      const pay = async (sessionId: string, number: string) => {
+        const response = await submitCheckoutForm(`${sandbox.url}/c/pay/${sessionId}`, { number });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const provider: Provider = {
+        async completeCheckout(sessionId, payment) {
+          const card = payment?.card ?? { brand: 'visa', last4: '4242' };
+          const number = TEST_CARDS[`${card.brand}/${card.last4}`];
+          if (!number) throw new Error(`No test card shows as ${card.brand} ${card.last4}.`);
+          expect(await pay(sessionId, number)).toBe(303);
+          return delivered('checkout.session.completed', (object) => object.id === sessionId);
+        },
+        async failCheckout(sessionId, reason = 'Your card was declined.') {
+          const number = DECLINING_CARDS[reason];
+          if (!number) throw new Error(`No test card is declined with "${reason}".`);
+          expect(await pay(sessionId, number)).toBe(402);
+          return delivered('payment_intent.payment_failed', () => true);
+        },
+        async refundPayment(paymentIntentId, amountCents) {
+          await dashboard.refunds.create({ payment_intent: paymentIntentId, amount: amountCents });
+          return delivered('charge.refunded', (object) => object.payment_intent === paymentIntentId);
+        },
+        async signEvent(type, object) {
+          await control.emit(type, object);
+          return delivered(type, () => true);
+        },
+        async addProduct({ name, active = true }) {
+          const product = await dashboard.products.create({ name, active });
+          return { id: product.id, name: product.name, active: product.active };
+        },
+        async archivePrice(priceId) {
+          await dashboard.prices.update(priceId, { active: false });
+        },
+      };
+      return {
+        gateway,
+        provider,
+        clock,
+        async close() {
+          await sandbox.close();
+          await receiver.close();
+        },
+      };
     },
   },
 ];
@@ -40,11 +151,15 @@ const checkout = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => 
 
 describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   let gateway: PaymentGateway;
-  let provider: Subject['provider'];
+  let provider: Provider;
   let clock: ManualClock;
+  let close: Subject['close'];
 
-  beforeEach(() => {
-    ({ gateway, provider, clock } = create());
+  beforeEach(async () => {
+    ({ gateway, provider, clock, close } = await create());
+  });
+  afterEach(async () => {
+    await close?.();
   });
 
   it('creates a hosted checkout with an id and a page to send the payer to', async () => {
@@ -67,7 +182,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   });
 
   it('creates a reusable payment link for a price, once per idempotency key', async () => {
-    const product = provider.addProduct({ name: 'Donation' });
+    const product = await provider.addProduct({ name: 'Donation' });
     const price = await gateway.createPrice({ productId: product.id, unitAmount: 1_000, idempotencyKey: 'price-1' });
     const input = {
       priceId: price.id,
@@ -84,23 +199,23 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   });
 
   it('lists active products only', async () => {
-    const active = provider.addProduct({ name: 'Donation' });
-    provider.addProduct({ name: 'Retired', active: false });
+    const active = await provider.addProduct({ name: 'Donation' });
+    await provider.addProduct({ name: 'Retired', active: false });
     expect(await gateway.listProducts()).toEqual([{ id: active.id, name: 'Donation', active: true }]);
   });
 
   it("lists a product's active prices only", async () => {
-    const product = provider.addProduct({ name: 'Donation' });
-    const other = provider.addProduct({ name: 'Budget' });
+    const product = await provider.addProduct({ name: 'Donation' });
+    const other = await provider.addProduct({ name: 'Budget' });
     const kept = await gateway.createPrice({ productId: product.id, unitAmount: 1_000, idempotencyKey: 'p-1' });
     const archived = await gateway.createPrice({ productId: product.id, unitAmount: 2_000, idempotencyKey: 'p-2' });
     await gateway.createPrice({ productId: other.id, unitAmount: 3_000, idempotencyKey: 'p-3' });
-    provider.archivePrice(archived.id);
+    await provider.archivePrice(archived.id);
     expect(await gateway.listPrices(product.id)).toEqual([kept]);
   });
 
   it('creates an active usd price for a product, once per idempotency key', async () => {
-    const product = provider.addProduct({ name: 'Donation' });
+    const product = await provider.addProduct({ name: 'Donation' });
     const input = { productId: product.id, unitAmount: 1_500, idempotencyKey: 'price-1' };
     const price = await gateway.createPrice(input);
     expect(price).toEqual({
@@ -117,7 +232,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   it('answers the receipt of a paid checkout, and null for an unpaid or unknown one', async () => {
     const session = await gateway.createCheckout(checkout());
     expect(await gateway.getPaymentDetail(session.id)).toBeNull();
-    provider.completeCheckout(session.id, { card: { brand: 'mastercard', last4: '4444' } });
+    await provider.completeCheckout(session.id, { card: { brand: 'mastercard', last4: '4444' } });
     const detail = await gateway.getPaymentDetail(session.id);
     expect(PaymentDetail.parse(detail)).toEqual({
       paymentId: expect.any(String),
@@ -133,7 +248,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   it('reads a completed checkout as a succeeded payment with its purpose, campaign and promoter', async () => {
     const session = await gateway.createCheckout(checkout({ purpose: 'budget', promoterId: null }));
     const donation = await gateway.createCheckout(checkout({ idempotencyKey: 'donation-key-2' }));
-    const webhook = provider.completeCheckout(session.id);
+    const webhook = await provider.completeCheckout(session.id);
     const action = await gateway.parseWebhook(webhook.body, webhook.signature);
     const detail = await gateway.getPaymentDetail(session.id);
     expect(action).toEqual({
@@ -148,7 +263,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
       occurredAt: '2026-03-10T15:30:00.000Z',
       raw: expect.any(Object),
     });
-    const donated = provider.completeCheckout(donation.id);
+    const donated = await provider.completeCheckout(donation.id);
     expect(await gateway.parseWebhook(donated.body, donated.signature)).toMatchObject({
       purpose: 'donation',
       promoterId: 'promoter-1',
@@ -157,7 +272,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
 
   it('reads a failed payment with its campaign and the reason', async () => {
     const session = await gateway.createCheckout(checkout());
-    const webhook = provider.failCheckout(session.id, 'Your card has insufficient funds.');
+    const webhook = await provider.failCheckout(session.id, 'Your card has insufficient funds.');
     expect(await gateway.parseWebhook(webhook.body, webhook.signature)).toEqual({
       type: 'paymentFailed',
       eventId: expect.any(String),
@@ -169,9 +284,9 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
 
   it('reads a refund with its payment intent and the amount refunded', async () => {
     const session = await gateway.createCheckout(checkout());
-    provider.completeCheckout(session.id);
+    await provider.completeCheckout(session.id);
     const paymentIntentId = (await gateway.getPaymentDetail(session.id))!.paymentId;
-    const webhook = provider.refundPayment(paymentIntentId, 1_000);
+    const webhook = await provider.refundPayment(paymentIntentId, 1_000);
     expect(await gateway.parseWebhook(webhook.body, webhook.signature)).toEqual({
       type: 'paymentRefunded',
       eventId: expect.any(String),
@@ -181,7 +296,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
   });
 
   it('ignores events it has no meaning for, naming the provider type', async () => {
-    const webhook = provider.signEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    const webhook = await provider.signEvent('customer.created', { id: 'cus_1', object: 'customer' });
     expect(await gateway.parseWebhook(webhook.body, webhook.signature)).toEqual({
       type: 'ignored',
       eventId: expect.any(String),
@@ -191,7 +306,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
 
   it('refuses a webhook whose signature is wrong, missing, stale or over another body', async () => {
     const session = await gateway.createCheckout(checkout());
-    const webhook = provider.completeCheckout(session.id);
+    const webhook = await provider.completeCheckout(session.id);
     const t = webhook.signature.match(/t=(\d+)/)![1]!;
     const forged = createHmac('sha256', 'whsec_other').update(`${t}.`).update(webhook.body).digest('hex');
     const tampered = new TextEncoder().encode(new TextDecoder().decode(webhook.body).replace('2500', '250000'));

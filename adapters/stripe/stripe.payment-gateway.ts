@@ -1,0 +1,251 @@
+import Stripe from 'stripe';
+import type { Clock } from '../../core/ports/clock.port';
+import type { PaymentGateway, PaymentPrice } from '../../core/ports/payment-gateway.port';
+import type { PaymentDetail } from '../../core/reporting/results.entity';
+import { conflict, DomainError, invalid, notFound } from '../../core/shared/errors';
+import { createApiBaseHttpClient } from './stripe-api-base.http-client';
+import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
+import { checkoutMetadata, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
+
+/** How old a signed webhook may be: Stripe's own default tolerance (5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripePaymentGatewayOptions {
+  /** The account's secret key (sk_live_..., sk_test_..., or a restricted rk_ key). */
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_...). */
+  webhookSecret: string;
+  /** Webhook freshness is judged by this clock. */
+  clock: Clock;
+  /**
+   * Where the SDK sends its requests: the real Stripe API when absent. A base with a path (the
+   * embedded sandbox under /sandbox/stripe) or one known only later (a function) goes through
+   * a small HTTP client that rewrites each request's address.
+   */
+  apiBase?: URL | (() => URL);
+  /** Told when a call failed in a way the port turns into a null answer (a receipt, a session id). */
+  onError?: (error: unknown, context: { operation: string; id: string }) => void;
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+const formatDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function sdkConfig(options: StripePaymentGatewayOptions): Stripe.StripeConfig {
+  const config: Stripe.StripeConfig = {
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'Causeway' },
+  };
+  const { apiBase } = options;
+  if (!apiBase) return config;
+  if (apiBase instanceof URL && (apiBase.pathname === '/' || apiBase.pathname === '')) {
+    // A plain host: the SDK's own options say it.
+    const protocol = apiBase.protocol === 'http:' ? 'http' : 'https';
+    return {
+      ...config,
+      host: apiBase.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: apiBase.port || (protocol === 'https' ? 443 : 80),
+      protocol,
+    };
+  }
+  return { ...config, httpClient: createApiBaseHttpClient(apiBase instanceof URL ? () => apiBase : apiBase) };
+}
+
+/** The provider's error as ours: the caller's mistake (invalid, not found, conflict) or an outage. */
+function domainError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    return conflict('This idempotency key was already used with different parameters.');
+  }
+  if (error.code === 'resource_missing') return notFound(error.message);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+    return invalid(error.message);
+  }
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
+    return new DomainError('unavailable', 'The payment provider refused our credentials.');
+  }
+  return new DomainError(
+    'unavailable',
+    'The payment provider cannot be reached right now. Please try again in a moment.',
+  );
+}
+
+async function call<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw domainError(error);
+  }
+}
+
+/** What went wrong with a webhook, said plainly (the SDK's messages are long and about itself). */
+function signatureProblem(error: unknown): string {
+  if (error instanceof SyntaxError) return 'The webhook body is not JSON.';
+  const message = error instanceof Error ? error.message : '';
+  if (message.includes('tolerance zone')) return 'The webhook signature is too old.';
+  if (message.includes('No webhook payload')) return 'The webhook body is empty.';
+  if (message.includes('matching the expected signature')) return 'The webhook signature does not match its body.';
+  return 'The webhook signature header is missing or malformed.';
+}
+
+/**
+ * The card payment provider on Stripe, through the official SDK. Stripe stays inside: amounts go
+ * through one smallest-unit helper, every mutating call carries an idempotency key (scoped by the
+ * operation, so one key cannot collide across kinds of call), errors become domain errors, and
+ * webhooks are verified by signature and read as the port's payment actions.
+ */
+export function createStripePaymentGateway(options: StripePaymentGatewayOptions): PaymentGateway {
+  const { webhookSecret, clock, onError } = options;
+  const stripe = new Stripe(options.secretKey, sdkConfig(options));
+  const keyFor = (operation: string, key: string) => {
+    if (!key) throw invalid('An idempotency key is required.');
+    return `${operation}:${key}`;
+  };
+  const toPrice = (price: Stripe.Price): PaymentPrice => ({
+    id: price.id,
+    productId: idOf(price.product) ?? '',
+    unitAmount: fromSmallestUnit(price.unit_amount ?? 0),
+    currency: 'usd',
+    active: price.active,
+  });
+
+  async function sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    try {
+      const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+      return sessions.data[0]?.id ?? null;
+    } catch (error) {
+      onError?.(error, { operation: 'find the checkout session of a payment', id: paymentIntentId });
+      return null;
+    }
+  }
+
+  return {
+    async createCheckout(request) {
+      const amount = toSmallestUnit(request.amountCents, 'usd');
+      const idempotencyKey = keyFor('checkout', request.idempotencyKey);
+      const metadata = checkoutMetadata(request);
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'usd', unit_amount: amount, product_data: { name: request.description } },
+              },
+            ],
+            metadata,
+            // The payment intent carries the same metadata, so its own events (a failure) name the campaign.
+            payment_intent_data: { metadata, description: request.description },
+            client_reference_id: request.campaignId,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey },
+        ),
+      );
+      if (!session.url) {
+        throw new DomainError('unavailable', 'The payment provider did not give a checkout page for this payment.');
+      }
+      return { id: session.id, url: session.url };
+    },
+
+    async createPaymentLink(input) {
+      const idempotencyKey = keyFor('payment-link', input.idempotencyKey);
+      const metadata = paymentLinkMetadata(input);
+      const link = await call(() =>
+        stripe.paymentLinks.create(
+          {
+            line_items: [{ price: input.priceId, quantity: 1 }],
+            metadata,
+            payment_intent_data: { metadata },
+            after_completion: { type: 'redirect', redirect: { url: input.redirectUrl } },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return { id: link.id, url: link.url };
+    },
+
+    async listProducts() {
+      const products = await call(() =>
+        stripe.products.list({ active: true, limit: 100 }).autoPagingToArray({ limit: 10_000 }),
+      );
+      return products.map((product) => ({ id: product.id, name: product.name, active: product.active }));
+    },
+
+    async listPrices(productId) {
+      const prices = await call(() =>
+        stripe.prices
+          .list({ product: productId, active: true, currency: 'usd', limit: 100 })
+          .autoPagingToArray({ limit: 10_000 }),
+      );
+      return prices.map(toPrice);
+    },
+
+    async createPrice(input) {
+      const unitAmount = toSmallestUnit(input.unitAmount, 'usd');
+      const idempotencyKey = keyFor('price', input.idempotencyKey);
+      const price = await call(() =>
+        stripe.prices.create(
+          { product: input.productId, unit_amount: unitAmount, currency: 'usd' },
+          { idempotencyKey },
+        ),
+      );
+      return toPrice(price);
+    },
+
+    async getPaymentDetail(sessionId): Promise<PaymentDetail | null> {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const paymentIntentId = idOf(session.payment_intent);
+        if (!paymentIntentId) return null;
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+        if (intent.status !== 'succeeded') return null;
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        const card = charge?.payment_method_details?.card;
+        const paidAt = new Date(intent.created * 1000);
+        return {
+          paymentId: intent.id,
+          formattedDate: formatDate.format(paidAt),
+          createdAt: paidAt.toISOString(),
+          amount: fromSmallestUnit(intent.amount_received),
+          card: card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null,
+          link: charge?.receipt_url ?? null,
+        };
+      } catch (error) {
+        // SPEC §7: a payment whose detail cannot be had is shown as null. Unknown sessions are no news.
+        const missing = error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+        if (!missing) onError?.(error, { operation: 'read the payment detail of a checkout session', id: sessionId });
+        return null;
+      }
+    },
+
+    async parseWebhook(rawBody, signatureHeader) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          clock.now().getTime(),
+        );
+      } catch (error) {
+        throw invalid(signatureProblem(error));
+      }
+      const data: unknown = (event as { data?: { object?: unknown } } | null)?.data?.object;
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
+        throw invalid('The webhook body is not a payment event.');
+      }
+      return toPaymentAction(event, { sessionOfPaymentIntent });
+    },
+  };
+}
