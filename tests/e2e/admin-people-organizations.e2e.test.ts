@@ -155,10 +155,21 @@ describe('people and organizations in the admin area, in the browser', () => {
     await toast('Logo updated.').waitFor();
     const logo = (await repositories().organizations.findById(id))?.logo;
     expect(logo).toMatch(/\/files\/.+\.png$/);
-    expect(await page.getByRole('img', { name: 'Logo preview' }).getAttribute('src')).not.toBe('');
+    const preview = page.getByRole('img', { name: 'Logo preview' });
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64);
     const served = await fetch(new URL(logo!, app.url));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+
+    // A file that is no image is refused at the logo, and the saved logo stays in view.
+    const another = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Replace logo' }).click();
+    await (await another).setFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await page.getByRole('alert').filter({ hasText: 'could not be read as an image' }).waitFor();
+    expect(await preview.getAttribute('src')).toBe(logo);
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect((await repositories().organizations.findById(id))?.logo).toBe(logo);
 
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete organization' }).click();

@@ -2,6 +2,7 @@ import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import type { DragEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
+import { ApiError } from '../../../../shells/shared/http';
 import { type OrganizationImageKind, uploadOrganizationImage } from '../api/organizations.api';
 import { ACCEPTED_IMAGE_TYPES, formatBytes, imageFileProblem } from '../model/image-file';
 
@@ -67,6 +68,9 @@ export function ImageUpload({
       onUploaded?.(saved);
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The upload failed. Please try again.';
+      // A file the API refused would be refused again: show the saved image, not the refused one, and
+      // keep "Try again" for failures of the connection or the server.
+      if (error instanceof ApiError && error.status < 500) setChosen(null);
       setStatus({ state: 'failed', message });
       onUploadFailed?.(message);
     }
