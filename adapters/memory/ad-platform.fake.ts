@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { imageSize } from 'image-size';
 import {
   AdPlatformError,
+  adPlatformErrorMessages,
   type Ad,
   type AdPlatform,
   type AdSize,
@@ -20,30 +21,7 @@ import { systemClock } from '../system/system-clock';
 
 export type AdPlatformMethod = keyof AdPlatform;
 
-/** The message each call fails with (SPEC §8); an advertiser failure's message is the HTTP status. */
-export const adPlatformErrorMessages: Record<AdPlatformMethod, string> = {
-  getAccessToken: 'Error getting Amobee token',
-  createAdvertiser: '400',
-  listAdvertisers: 'Get advertisers error',
-  createInsertionOrder: 'Insertion Order not created',
-  listInsertionOrders: 'Get all insertion orders error',
-  updateInsertionOrder: 'Update insertion order by id error',
-  createLineItem: 'POST create lineItems error',
-  getLineItem: 'Get line item by id error',
-  listLineItems: 'Get all line items error',
-  uploadCreativeAsset: 'Create Creative Assets Error',
-  createCreative: 'Create creative error',
-  listCreatives: 'Get creatives error',
-  createAd: 'Create ads error',
-  listAds: 'Get ads error',
-  createBeacon: 'Create beacon error',
-  listAdSizes: 'Get ad sizes error',
-  listRegions: 'Get regions by country code error',
-  listCities: 'Get cities by region code error',
-  setStatus: 'Update status error',
-  requestDeliveryReport: 'Create report error',
-  getDeliveryReport: 'Create report error',
-};
+export { adPlatformErrorMessages };
 
 /** The United States, as the platform numbers countries (SPEC §9: regions are asked for country 2). */
 export const US_COUNTRY_ID = 2;
@@ -224,9 +202,21 @@ export function createMemoryAdPlatform(options: MemoryAdPlatformOptions = {}): M
         return { id };
       }),
 
+    getInsertionOrder: (id) => call('getInsertionOrder', () => insertionOrders.get(id) ?? null),
+
     listInsertionOrders: (advertiserId) =>
       call('listInsertionOrders', () =>
         [...insertionOrders.values()].filter((order) => order.advertiserId === advertiserId),
+      ),
+
+    findInsertionOrderByExternalId: (advertiserId, externalInsertionOrderId) =>
+      call(
+        'findInsertionOrderByExternalId',
+        () =>
+          [...insertionOrders.values()].find(
+            (order) =>
+              order.advertiserId === advertiserId && order.externalInsertionOrderId === externalInsertionOrderId,
+          ) ?? null,
       ),
 
     updateInsertionOrder: (id, input) =>
@@ -252,6 +242,15 @@ export function createMemoryAdPlatform(options: MemoryAdPlatformOptions = {}): M
 
     listLineItems: (insertionOrderId) =>
       call('listLineItems', () => [...lineItems.values()].filter((item) => item.insertionOrderId === insertionOrderId)),
+
+    findLineItemByExternalId: (insertionOrderId, externalLineItemId) =>
+      call(
+        'findLineItemByExternalId',
+        () =>
+          [...lineItems.values()].find(
+            (item) => item.insertionOrderId === insertionOrderId && item.externalLineItemId === externalLineItemId,
+          ) ?? null,
+      ),
 
     uploadCreativeAsset: (input) =>
       call('uploadCreativeAsset', () => {

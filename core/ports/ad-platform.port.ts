@@ -12,6 +12,7 @@ export interface BudgetSchedule {
   /** Dollars, as the platform counts them. */
   budget: number;
   dailyCap?: number;
+  /** UTC days, YYYY-MM-DD: the flight runs from the start of the first to the end of the last. */
   startDate: string;
   endDate: string;
 }
@@ -40,12 +41,18 @@ export interface LineItemInput {
   viewabilityRate: number;
   thirdPartyCpmCost: number;
   gender: 'male' | 'female' | 'all';
+  /**
+   * Years, [lower, upper]. The platform knows only its own bounds (lower 13, 18, 21, 25 … 65; upper
+   * 17, 20, 24 … 64, or 0 for no upper limit): an adapter widens a range to the nearest bounds around it.
+   */
   ageRange: [number, number];
   geography:
     | { kind: 'cities'; ids: number[] }
     | { kind: 'regions'; ids: number[] }
     | { kind: 'countries'; ids: number[] }
     | { kind: 'postalCodes'; codes: string[] };
+  /** Our own reference (e.g. the campaign id): lets a resumed deployment find what it made. */
+  externalLineItemId?: string;
 }
 
 export interface LineItem extends LineItemInput {
@@ -119,16 +126,28 @@ export interface DeliveryRow {
   spend: number;
 }
 
+/**
+ * The platform has no idempotency keys: a create that timed out may or may not have happened. A
+ * resumed deployment looks its objects up first (insertion orders and line items by our external id,
+ * creatives and ads by name through the lists) and creates only what is missing.
+ */
 export interface AdPlatform {
   getAccessToken(): Promise<{ accessToken: string; expiresAt: string }>;
-  createAdvertiser(input: { name: string; accountId?: string }): Promise<{ id: string }>;
+  /** `accountId`: the market's financial account (else the adapter's default); `primaryUrl`: the advertiser's site. */
+  createAdvertiser(input: { name: string; accountId?: string; primaryUrl?: string }): Promise<{ id: string }>;
   listAdvertisers(): Promise<{ id: string; name: string }[]>;
   createInsertionOrder(advertiserId: string, input: InsertionOrderInput): Promise<{ id: string }>;
+  getInsertionOrder(id: string): Promise<InsertionOrder | null>;
   listInsertionOrders(advertiserId: string): Promise<InsertionOrder[]>;
+  findInsertionOrderByExternalId(
+    advertiserId: string,
+    externalInsertionOrderId: string,
+  ): Promise<InsertionOrder | null>;
   updateInsertionOrder(id: string, input: Partial<InsertionOrderInput>): Promise<void>;
   createLineItem(insertionOrderId: string, input: LineItemInput): Promise<{ id: string }>;
   getLineItem(id: string): Promise<LineItem | null>;
   listLineItems(insertionOrderId: string): Promise<LineItem[]>;
+  findLineItemByExternalId(insertionOrderId: string, externalLineItemId: string): Promise<LineItem | null>;
   uploadCreativeAsset(input: {
     mediaFormat: MediaFormat;
     fileName: string;
@@ -148,6 +167,34 @@ export interface AdPlatform {
   requestDeliveryReport(request: DeliveryReportRequest): Promise<{ reportId: string }>;
   getDeliveryReport(reportId: string): Promise<{ ready: boolean; rows: DeliveryRow[] }>;
 }
+
+/** The message each call fails with (SPEC §8); an advertiser failure's message is the HTTP status instead. */
+export const adPlatformErrorMessages: Record<keyof AdPlatform, string> = {
+  getAccessToken: 'Error getting Amobee token',
+  createAdvertiser: '400',
+  listAdvertisers: 'Get advertisers error',
+  createInsertionOrder: 'Insertion Order not created',
+  getInsertionOrder: 'Get insertion order by id error',
+  listInsertionOrders: 'Get all insertion orders error',
+  findInsertionOrderByExternalId: 'Get all insertion orders error',
+  updateInsertionOrder: 'Update insertion order by id error',
+  createLineItem: 'POST create lineItems error',
+  getLineItem: 'Get line item by id error',
+  listLineItems: 'Get all line items error',
+  findLineItemByExternalId: 'Get all line items error',
+  uploadCreativeAsset: 'Create Creative Assets Error',
+  createCreative: 'Create creative error',
+  listCreatives: 'Get creatives error',
+  createAd: 'Create ads error',
+  listAds: 'Get ads error',
+  createBeacon: 'Create beacon error',
+  listAdSizes: 'Get ad sizes error',
+  listRegions: 'Get regions by country code error',
+  listCities: 'Get cities by region code error',
+  setStatus: 'Update status error',
+  requestDeliveryReport: 'Create report error',
+  getDeliveryReport: 'Create report error',
+};
 
 export class AdPlatformError extends Error {
   constructor(

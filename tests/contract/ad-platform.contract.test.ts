@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAmobeeClient } from '../../adapters/amobee/amobee.client';
+import { startAmobeeSandbox } from '../../adapters/amobee/amobee.sandbox';
 import { createMemoryAdPlatform } from '../../adapters/memory/ad-platform.fake';
 import { ManualClock } from '../../adapters/memory/manual-clock';
 import {
@@ -12,14 +14,37 @@ import { pngOfSize } from '../support/png';
 interface Subject {
   platform: AdPlatform;
   clock: ManualClock;
+  close?: () => Promise<void>;
 }
 
-const implementations: { name: string; create: () => Subject }[] = [
+const quietLogger = { error: () => undefined, warn: () => undefined };
+
+const implementations: { name: string; create: () => Promise<Subject> }[] = [
   {
     name: 'memory',
-    create: () => {
+    create: async () => {
       const clock = new ManualClock();
       return { platform: createMemoryAdPlatform({ clock }), clock };
+    },
+  },
+  {
+    // The real adapter, over HTTP, against the DSP sandbox on a free port.
+    name: 'amobee client over HTTP to the sandbox',
+    create: async () => {
+      const clock = new ManualClock();
+      const credentials = { clientId: 'contract-client', clientSecret: 'contract-secret' };
+      const running = await startAmobeeSandbox({ ...credentials, clock, marketId: 2011 });
+      const platform = createAmobeeClient({
+        ...credentials,
+        baseUrl: running.url,
+        marketId: 2011,
+        managerAccountId: '1001',
+        accountId: '2001',
+        advertiserPrimaryUrl: 'https://causeway.example',
+        logger: quietLogger,
+        clock,
+      });
+      return { platform, clock, close: running.close };
     },
   },
 ];
@@ -59,9 +84,13 @@ async function expectPlatformError(promise: Promise<unknown>, message: string, s
 describe.each(implementations)('AdPlatform ($name)', ({ create }) => {
   let platform: AdPlatform;
   let clock: ManualClock;
+  let close: (() => Promise<void>) | undefined;
 
-  beforeEach(() => {
-    ({ platform, clock } = create());
+  beforeEach(async () => {
+    ({ platform, clock, close } = await create());
+  });
+  afterEach(async () => {
+    await close?.();
   });
 
   /** An advertiser with an insertion order, a line item and a 300x250 creative. */
@@ -134,6 +163,40 @@ describe.each(implementations)('AdPlatform ($name)', ({ create }) => {
       platform.updateInsertionOrder('999999999', { name: 'x' }),
       'Update insertion order by id error',
     );
+  });
+
+  it('gets an insertion order by id, or null when there is none', async () => {
+    const advertiser = await platform.createAdvertiser({ name: 'Water for All' });
+    const order = await platform.createInsertionOrder(advertiser.id, insertionOrder());
+    expect(await platform.getInsertionOrder(order.id)).toEqual({
+      ...insertionOrder(),
+      id: order.id,
+      advertiserId: advertiser.id,
+      status: 'play',
+    });
+    expect(await platform.getInsertionOrder('999999999')).toBeNull();
+  });
+
+  it('finds the insertion order and line item a resumed deployment made, by our external ids', async () => {
+    const advertiser = await platform.createAdvertiser({ name: 'Water for All' });
+    const other = await platform.createAdvertiser({ name: 'Books for Kids' });
+    await platform.createInsertionOrder(other.id, insertionOrder());
+    const order = await platform.createInsertionOrder(advertiser.id, insertionOrder());
+    expect(await platform.findInsertionOrderByExternalId(advertiser.id, 'campaign-1')).toMatchObject({
+      id: order.id,
+      advertiserId: advertiser.id,
+    });
+    expect(await platform.findInsertionOrderByExternalId(advertiser.id, 'campaign-2')).toBeNull();
+    await platform.createLineItem(order.id, lineItem('other'));
+    const item = await platform.createLineItem(order.id, { ...lineItem(), externalLineItemId: 'campaign-1-display' });
+    expect(await platform.findLineItemByExternalId(order.id, 'campaign-1-display')).toEqual({
+      ...lineItem(),
+      externalLineItemId: 'campaign-1-display',
+      id: item.id,
+      insertionOrderId: order.id,
+      status: 'play',
+    });
+    expect(await platform.findLineItemByExternalId(order.id, 'campaign-9-display')).toBeNull();
   });
 
   it('creates a line item only under an existing insertion order', async () => {
