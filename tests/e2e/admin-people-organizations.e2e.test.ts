@@ -334,6 +334,15 @@ describe('people and organizations in the admin area, in the browser', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Riverbend Literacy Project');
 
+    // The menu's link opens the whole log again, and the filter fields say so.
+    await openAdminPage('Audit log');
+    await expect.poll(() => rows.count()).toBe(12);
+    expect(await page.getByLabel('Document').inputValue()).toBe('');
+    expect(await page.getByLabel('Event').inputValue()).toBe('');
+
+    await page.getByLabel('Document').fill('users');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => rows.count()).toBe(5);
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => rows.count()).toBe(12);
     expect(admin.errors).toEqual([]);

@@ -14,6 +14,12 @@ export function AuditLogPage() {
   const document = params.get('document') ?? '';
   const event = params.get('event') ?? '';
   const [draft, setDraft] = useState({ document, event });
+  // The address holds the filters: when it changes without the form (the menu's link), the fields follow.
+  const [addressFilters, setAddressFilters] = useState({ document, event });
+  if (addressFilters.document !== document || addressFilters.event !== event) {
+    setAddressFilters({ document, event });
+    setDraft({ document, event });
+  }
   const log = useAuditLog({ document, event });
   const people = usePeople({ includeDeleted: true });
   const nameOf = authorNamer(people.data);
