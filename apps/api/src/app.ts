@@ -19,6 +19,7 @@ import { registrationRoutes } from './routes/registration.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';
 import { logRoutes } from './routes/logs.routes';
+import { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from './container';
 import { TYPES } from './types';
 
 export const API_VERSION = '0.1.0';
@@ -54,6 +55,9 @@ export function createApp(container: Container): Express {
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
+  // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it
+  // comes before the app's parsers and error handler.
+  if (container.isBound(AMOBEE_SANDBOX)) app.use(AMOBEE_SANDBOX_PATH, container.get(AMOBEE_SANDBOX).router);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -10,6 +10,13 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const numericId = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, 'must be a numeric id')
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 /**
  * Every setting the platform reads, from the environment. `.env.example` documents each one.
  * A bad value stops start-up with a message naming the variable.
@@ -75,6 +82,18 @@ export const ConfigSchema = z
     CAPTCHA_SITE_KEY: optionalText,
     CAPTCHA_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 
+    AMOBEE_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AMOBEE_CLIENT_ID: optionalText,
+    AMOBEE_CLIENT_SECRET: optionalText,
+    AMOBEE_MARKET_ID: z.coerce.number().int().positive().default(2011),
+    AMOBEE_MANAGER_ACCOUNT_ID: numericId,
+    AMOBEE_ACCOUNT_ID: numericId,
+    AMOBEE_SANDBOX_CTR: z.coerce.number().min(0).max(1).default(0.001),
+    AMOBEE_SANDBOX_CPM: z.coerce.number().positive().max(1000).default(2.5),
+
     SEED_DEMO: flag.default(true),
     DEMO_PASSWORD: z
       .string()
@@ -102,6 +121,23 @@ export const ConfigSchema = z
     }
     if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
       context.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: 'is required with CAPTCHA_SITE_KEY' });
+    }
+    // Without AMOBEE_BASE_URL the built-in DSP sandbox serves, in production too: production mode is
+    // also how the demo stack runs (docker compose), and the start-up log says loudly that no ads are
+    // bought. Credentials without an address, though, mean the real API was meant: refuse those.
+    if (config.AMOBEE_BASE_URL) {
+      for (const variable of ['AMOBEE_CLIENT_ID', 'AMOBEE_CLIENT_SECRET', 'AMOBEE_MANAGER_ACCOUNT_ID'] as const) {
+        if (!config[variable]) {
+          context.addIssue({ code: 'custom', path: [variable], message: 'is required with AMOBEE_BASE_URL' });
+        }
+      }
+    } else if (config.AMOBEE_CLIENT_ID || config.AMOBEE_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AMOBEE_BASE_URL'],
+        message:
+          'is required with AMOBEE_CLIENT_ID and AMOBEE_CLIENT_SECRET (leave all three empty for the built-in sandbox)',
+      });
     }
     if (config.IDENTITY === 'firebase') {
       if (!config.FIREBASE_PROJECT_ID) {

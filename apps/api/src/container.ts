@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
-import { Container } from 'inversify';
+import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 import { authServiceFactory } from '../../../core/auth/auth.service';
 import { demoSeedServiceFactory } from '../../../core/demo/demo-seed.service';
@@ -19,13 +19,15 @@ import type { IdGenerator } from '../../../core/ports/id-generator.port';
 import type { IdentityProvider } from '../../../core/ports/identity.port';
 import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
 import type { DataStore } from '../../../core/ports/unit-of-work.port';
+import type { AdPlatform } from '../../../core/ports/ad-platform.port';
+import { createAmobeeClient } from '../../../adapters/amobee/amobee.client';
+import { createAmobeeSandbox, type AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
 import { createCaptchaBotCheck } from '../../../adapters/botcheck/captcha.bot-check';
 import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
 import { createSmtpMailer } from '../../../adapters/mail/smtp.mailer';
 import { imageSizeInspector } from '../../../adapters/files/image-size.image-inspector';
 import { createLocalDiskFileStore } from '../../../adapters/files/local-disk.file-store';
 import { createLocalIdentityProvider } from '../../../adapters/identity/local.identity-provider';
-import { createMemoryAdPlatform } from '../../../adapters/memory/ad-platform.fake';
 import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake';
 import { createMemoryMailer } from '../../../adapters/memory/mailer.fake';
 import { createMemoryPaymentGateway } from '../../../adapters/memory/payment-gateway.fake';
@@ -49,8 +51,15 @@ export interface ContainerOverrides {
 
 export interface Composition {
   container: Container;
+  /** Tells the composition the address the app listens on (the embedded sandboxes are called through it). */
+  listening(url: string): void;
   close(): Promise<void>;
 }
+
+/** The embedded DSP sandbox, bound only when AMOBEE_BASE_URL is empty; the app mounts it at this path. */
+export const AMOBEE_SANDBOX: ServiceIdentifier<AmobeeSandbox> = Symbol.for('causeway.AmobeeSandbox');
+export const AMOBEE_SANDBOX_PATH = '/sandbox/amobee';
+
 
 /** Firebase is loaded only in the modes that use it: it is a large part of start-up time. */
 async function firebaseApp(config: Config): Promise<App> {
@@ -182,6 +191,74 @@ function openBotCheck(config: Config, logger: Logger, clock: Clock, ids: IdGener
 }
 
 /**
+ * The ad platform: the Nexxen API at AMOBEE_BASE_URL, else the built-in sandbox of it, mounted in this
+ * app and called over HTTP like the real one (the client learns the app's address once it listens).
+ */
+function openAdPlatform(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  ids: IdGenerator,
+): { adPlatform: AdPlatform; sandbox: AmobeeSandbox | null; listening(url: string): void } {
+  const adapterLogger = logger.child({ component: 'amobee' });
+  if (config.AMOBEE_BASE_URL) {
+    logger.info({ baseUrl: config.AMOBEE_BASE_URL, marketId: config.AMOBEE_MARKET_ID }, 'Ad platform: Nexxen DSP API');
+    const adPlatform = createAmobeeClient({
+      baseUrl: config.AMOBEE_BASE_URL,
+      clientId: config.AMOBEE_CLIENT_ID ?? '',
+      clientSecret: config.AMOBEE_CLIENT_SECRET ?? '',
+      marketId: config.AMOBEE_MARKET_ID,
+      managerAccountId: config.AMOBEE_MANAGER_ACCOUNT_ID ?? '',
+      accountId: config.AMOBEE_ACCOUNT_ID,
+      advertiserPrimaryUrl: config.publicUrl,
+      logger: adapterLogger,
+      clock,
+    });
+    return { adPlatform, sandbox: null, listening: () => undefined };
+  }
+  // Credentials of this process only: nothing outside it needs them.
+  const credentials = { clientId: 'causeway-embedded', clientSecret: ids.newSecret() };
+  const sandbox = createAmobeeSandbox({
+    ...credentials,
+    marketId: config.AMOBEE_MARKET_ID,
+    clock,
+    delivery: { ctr: config.AMOBEE_SANDBOX_CTR, cpm: config.AMOBEE_SANDBOX_CPM },
+    // Nobody may move the clock or inject faults of a production server.
+    controlApi: !config.production,
+  });
+  let ownUrl = '';
+  const adPlatform = createAmobeeClient({
+    ...credentials,
+    baseUrl: () => {
+      if (!ownUrl) throw new Error('The embedded DSP sandbox is not listening yet');
+      return `${ownUrl}${AMOBEE_SANDBOX_PATH}`;
+    },
+    marketId: config.AMOBEE_MARKET_ID,
+    managerAccountId: config.AMOBEE_MANAGER_ACCOUNT_ID ?? '1001',
+    accountId: config.AMOBEE_ACCOUNT_ID ?? '1000001',
+    advertiserPrimaryUrl: config.publicUrl,
+    logger: adapterLogger,
+    clock,
+  });
+  const where = `${config.publicUrl}${AMOBEE_SANDBOX_PATH}`;
+  if (config.production) {
+    logger.warn(
+      { sandbox: where },
+      'Ad platform: the built-in DSP sandbox; no ads are bought. Set AMOBEE_BASE_URL for the real one',
+    );
+  } else {
+    logger.info({ sandbox: where, control: `${where}/_sandbox` }, 'Ad platform: the built-in DSP sandbox');
+  }
+  return {
+    adPlatform,
+    sandbox,
+    listening: (url) => {
+      ownUrl = url.replace(/\/$/, '');
+    },
+  };
+}
+
+/**
  * The composition root: the one place that knows which adapter serves which port.
  * Opens the data store (migrating Postgres), then binds every port and use case.
  */
@@ -198,6 +275,7 @@ export async function compose(
     throw error;
   });
   const mail = openMail(config, logger, clock);
+  const ads = openAdPlatform(config, logger, clock, ids);
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TYPES.Config).toConstantValue(config);
@@ -219,7 +297,8 @@ export async function compose(
     );
   container.bind(TYPES.ImageInspector).toConstantValue(imageSizeInspector);
   container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
-  container.bind(TYPES.AdPlatform).toConstantValue(createMemoryAdPlatform());
+  container.bind(TYPES.AdPlatform).toConstantValue(ads.adPlatform);
+  if (ads.sandbox) container.bind(AMOBEE_SANDBOX).toConstantValue(ads.sandbox);
   container
     .bind(TYPES.PaymentGateway)
     .toConstantValue(createMemoryPaymentGateway({ webhookSecret: ids.newSecret(), clock, baseUrl: config.publicUrl }));
@@ -338,6 +417,7 @@ export async function compose(
 
   return {
     container,
+    listening: (url) => ads.listening(url),
     async close() {
       mail.close();
       await eventBus.close();

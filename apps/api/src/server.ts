@@ -71,6 +71,10 @@ export async function startServer(
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   const url = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+  // The app calls its embedded sandboxes over loopback, at the port it really got (PORT=0 picks one).
+  const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = wildcard ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  composition.listening(`http://${host}:${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
