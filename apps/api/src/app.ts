@@ -19,7 +19,14 @@ import { registrationRoutes } from './routes/registration.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';
 import { logRoutes } from './routes/logs.routes';
-import { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from './container';
+import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
+import {
+  AMOBEE_SANDBOX,
+  AMOBEE_SANDBOX_PATH,
+  PAYMENT_ACTION_HANDLER,
+  STRIPE_SANDBOX,
+  STRIPE_SANDBOX_PATH,
+} from './container';
 import { TYPES } from './types';
 
 export const API_VERSION = '0.1.0';
@@ -58,6 +65,9 @@ export function createApp(container: Container): Express {
   // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it
   // comes before the app's parsers and error handler.
   if (container.isBound(AMOBEE_SANDBOX)) app.use(AMOBEE_SANDBOX_PATH, container.get(AMOBEE_SANDBOX).router);
+  // The embedded Stripe sandbox speaks Stripe's API (form bodies, its error shapes) and serves its
+  // hosted checkout pages with their own security headers: before the app's parsers and headers.
+  if (container.isBound(STRIPE_SANDBOX)) app.use(STRIPE_SANDBOX_PATH, container.get(STRIPE_SANDBOX).router);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -73,6 +83,14 @@ export function createApp(container: Container): Express {
     }),
   );
   app.use('/api', sameOriginGuard(config.publicUrl));
+  // Before the JSON parser: webhook signatures are over the raw bytes.
+  app.use(
+    paymentWebhookRoutes({
+      payments: container.get(TYPES.PaymentGateway),
+      onAction: (action) => container.get(PAYMENT_ACTION_HANDLER)(action),
+      registry,
+    }),
+  );
   app.use(express.json({ limit: '1mb' }));
   app.use(cookieParser());
   app.use('/api', sessionResolver(container.get(TYPES.AuthService), { secure: config.cookieSecure }));

@@ -94,6 +94,26 @@ export const ConfigSchema = z
     AMOBEE_SANDBOX_CTR: z.coerce.number().min(0).max(1).default(0.001),
     AMOBEE_SANDBOX_CPM: z.coerce.number().positive().max(1000).default(2.5),
 
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        'must be a Stripe secret key: sk_live_…, sk_test_… (or a restricted rk_… key)',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, 'must be a webhook signing secret: whsec_…')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+
     SEED_DEMO: flag.default(true),
     DEMO_PASSWORD: z
       .string()
@@ -137,6 +157,22 @@ export const ConfigSchema = z
         path: ['AMOBEE_BASE_URL'],
         message:
           'is required with AMOBEE_CLIENT_ID and AMOBEE_CLIENT_SECRET (leave all three empty for the built-in sandbox)',
+      });
+    }
+    // Without STRIPE_SECRET_KEY the embedded Stripe sandbox takes the payments (test cards only).
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: "is required with STRIPE_SECRET_KEY: payment webhooks are verified with the endpoint's signing secret",
+      });
+    }
+    if (config.STRIPE_API_BASE && !config.STRIPE_SECRET_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required with STRIPE_API_BASE (the key that API accepts); leave both empty for the embedded sandbox',
       });
     }
     if (config.IDENTITY === 'firebase') {

@@ -30,7 +30,9 @@ import { createLocalDiskFileStore } from '../../../adapters/files/local-disk.fil
 import { createLocalIdentityProvider } from '../../../adapters/identity/local.identity-provider';
 import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake';
 import { createMemoryMailer } from '../../../adapters/memory/mailer.fake';
-import { createMemoryPaymentGateway } from '../../../adapters/memory/payment-gateway.fake';
+import { createStripePaymentGateway } from '../../../adapters/stripe/stripe.payment-gateway';
+import { createStripeSandbox, type StripeSandbox } from '../../../adapters/stripe/stripe.sandbox';
+import type { PaymentGateway } from '../../../core/ports/payment-gateway.port';
 import { openPostgres } from '../../../adapters/postgres/connection';
 import { createPgNotifyEventBus } from '../../../adapters/postgres/pg-notify.event-bus';
 import { migrate } from '../../../adapters/postgres/migrator';
@@ -39,6 +41,7 @@ import { randomIds } from '../../../adapters/system/random-ids';
 import { systemClock } from '../../../adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
+import type { PaymentActionHandler } from './routes/payment-webhook.routes';
 import { TYPES } from './types';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../../migrations');
@@ -47,6 +50,8 @@ export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../../migrations'
 export interface ContainerOverrides {
   clock?: Clock;
   ids?: IdGenerator;
+  /** Receives the verified payment webhooks' actions instead of the bound handler. */
+  paymentActions?: PaymentActionHandler;
 }
 
 export interface Composition {
@@ -60,6 +65,12 @@ export interface Composition {
 export const AMOBEE_SANDBOX: ServiceIdentifier<AmobeeSandbox> = Symbol.for('causeway.AmobeeSandbox');
 export const AMOBEE_SANDBOX_PATH = '/sandbox/amobee';
 
+
+/** The embedded Stripe sandbox, bound only when STRIPE_SECRET_KEY is empty; the app mounts it at this path. */
+export const STRIPE_SANDBOX: ServiceIdentifier<StripeSandbox> = Symbol.for('causeway.StripeSandbox');
+export const STRIPE_SANDBOX_PATH = '/sandbox/stripe';
+/** What verified payment webhooks are handed to (the donation and budget use cases bind theirs here). */
+export const PAYMENT_ACTION_HANDLER: ServiceIdentifier<PaymentActionHandler> = Symbol.for('causeway.PaymentActions');
 
 /** Firebase is loaded only in the modes that use it: it is a large part of start-up time. */
 async function firebaseApp(config: Config): Promise<App> {
@@ -259,6 +270,91 @@ function openAdPlatform(
 }
 
 /**
+ * Card payments through Stripe's SDK: the real API with STRIPE_SECRET_KEY (or the API at STRIPE_API_BASE),
+ * else the embedded Stripe sandbox, mounted in this app and called over HTTP like the real one with a
+ * test key made for this start; it and the SDK learn the app's address once it listens (PORT=0).
+ */
+function openPayments(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  ids: IdGenerator,
+): { gateway: PaymentGateway; sandbox: StripeSandbox | null; listening(ownUrl: string): void; close(): void } {
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
+  const onError = (error: unknown, context: { operation: string; id: string }) =>
+    logger.warn({ err: error, id: context.id }, `Payments: could not ${context.operation}`);
+  if (config.STRIPE_SECRET_KEY) {
+    const apiBase = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
+    logger.info(
+      { api: apiBase?.href ?? 'https://api.stripe.com', live: config.STRIPE_SECRET_KEY.includes('_live_') },
+      'Payments: Stripe',
+    );
+    const gateway = createStripePaymentGateway({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret,
+      clock,
+      onError,
+      ...(apiBase ? { apiBase } : {}),
+    });
+    return { gateway, sandbox: null, listening: () => undefined, close: () => undefined };
+  }
+  const secretKey = `sk_test_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
+  const sandbox = createStripeSandbox({
+    secretKey,
+    webhookSecret,
+    clock,
+    onDeliveryGivenUp: (attempt) =>
+      logger.error({ ...attempt }, 'Stripe sandbox: a webhook was given up on after its last attempt'),
+  });
+  let apiBase: URL | null = null;
+  const gateway = createStripePaymentGateway({
+    secretKey,
+    webhookSecret,
+    clock,
+    onError,
+    apiBase: () => {
+      if (!apiBase) throw new Error('The embedded Stripe sandbox is not listening yet');
+      return apiBase;
+    },
+  });
+  return {
+    gateway,
+    sandbox,
+    listening(ownUrl) {
+      // The SDK calls over loopback; payers' browsers and webhooks use the public address.
+      apiBase = new URL(`${ownUrl}${STRIPE_SANDBOX_PATH}`);
+      const publicUrl = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${apiBase.port}`;
+      sandbox.configure({
+        baseUrl: `${publicUrl}${STRIPE_SANDBOX_PATH}`,
+        webhookUrl: `${publicUrl}/api/stripe/webhook`,
+      });
+      const where = `${publicUrl}${STRIPE_SANDBOX_PATH}`;
+      if (config.production) {
+        logger.warn(
+          { sandbox: where },
+          'Payments: the embedded Stripe sandbox; test cards only. Set STRIPE_SECRET_KEY for Stripe',
+        );
+      } else {
+        logger.info(
+          { sandbox: where, control: `${where}/_sandbox` },
+          'Payments: the embedded Stripe sandbox (test cards only)',
+        );
+      }
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+/** Until the donation and budget use cases handle them, verified payment actions are logged. */
+const logPaymentAction =
+  (logger: Logger): PaymentActionHandler =>
+  (action) => {
+    // The provider's own object stays out of the log.
+    const summary = action.type === 'paymentSucceeded' ? { ...action, raw: undefined } : action;
+    logger.info({ payment: summary }, `Payment webhook: ${action.type}`);
+  };
+
+/**
  * The composition root: the one place that knows which adapter serves which port.
  * Opens the data store (migrating Postgres), then binds every port and use case.
  */
@@ -275,6 +371,7 @@ export async function compose(
     throw error;
   });
   const mail = openMail(config, logger, clock);
+  const payments = openPayments(config, logger, clock, ids);
   const ads = openAdPlatform(config, logger, clock, ids);
 
   const container = new Container({ defaultScope: 'Singleton' });
@@ -299,9 +396,9 @@ export async function compose(
   container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
   container.bind(TYPES.AdPlatform).toConstantValue(ads.adPlatform);
   if (ads.sandbox) container.bind(AMOBEE_SANDBOX).toConstantValue(ads.sandbox);
-  container
-    .bind(TYPES.PaymentGateway)
-    .toConstantValue(createMemoryPaymentGateway({ webhookSecret: ids.newSecret(), clock, baseUrl: config.publicUrl }));
+  container.bind(TYPES.PaymentGateway).toConstantValue(payments.gateway);
+  if (payments.sandbox) container.bind(STRIPE_SANDBOX).toConstantValue(payments.sandbox);
+  container.bind(PAYMENT_ACTION_HANDLER).toConstantValue(overrides.paymentActions ?? logPaymentAction(logger));
 
   container.bind(TYPES.AuthService).toDynamicValue((context) => {
     const repositories = context.get(TYPES.Repositories);
@@ -417,9 +514,13 @@ export async function compose(
 
   return {
     container,
-    listening: (url) => ads.listening(url),
+    listening: (url) => {
+      ads.listening(url);
+      payments.listening(url);
+    },
     async close() {
       mail.close();
+      payments.close();
       await eventBus.close();
       await dataStore.close();
       await deleteFirebaseApp(config);
