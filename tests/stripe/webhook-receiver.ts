@@ -18,12 +18,19 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** A webhook endpoint on a free port that keeps what it is sent, for tests. */
+/** A webhook endpoint on a free port that keeps what it is sent (and answers any GET with a page), for tests. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let failures = 0;
   let failureStatus = 500;
   const server: Server = createServer((req, res) => {
+    // A page to come back to after paying (a success URL on another origin than the sandbox).
+    if (req.method === 'GET') {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Back</title><h1>Back at ${req.url}</h1>`);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
