@@ -16,6 +16,16 @@ async function fieldError(control: Locator): Promise<string | null> {
   });
 }
 
+/** Whether a click at the middle of the element reaches it (nothing is laid over it). */
+async function reachable(element: Locator): Promise<boolean> {
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && node.contains(hit);
+  });
+}
+
 /** The text of each row of the open table's body, top to bottom. */
 const rowTexts = (page: Page) => page.locator('.cw-admin-table tbody tr').allTextContents();
 
@@ -171,7 +181,10 @@ describe('people and organizations in the admin area, in the browser', () => {
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     expect((await repositories().organizations.findById(id))?.logo).toBe(logo);
 
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    // The confirmations of the last saves don't lie over the page's own buttons.
+    const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
+    expect(await reachable(deleteButton)).toBe(true);
+    await deleteButton.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete organization' }).click();
     await toast(/Riverbend Literacy Project was deleted/).waitFor();
     await page.getByText('This organization is deleted').waitFor();
@@ -190,6 +203,12 @@ describe('people and organizations in the admin area, in the browser', () => {
     await toast('Riverbend Literacy Project is active again.').waitFor();
     await page.getByText('This organization is deleted').waitFor({ state: 'detached' });
     expect((await repositories().organizations.findById(id))?.isDeleted).toBe(false);
+
+    // Back among the active ones, with its logo.
+    await openAdminPage('Organizations');
+    await page.getByLabel('Show deleted').uncheck();
+    await expect.poll(() => riverbend.textContent()).toContain('Active');
+    expect(await riverbend.locator('img').getAttribute('src')).toBe(logo);
     expect(admin.errors).toEqual([]);
   });
 

@@ -18,7 +18,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (tone: Toast['tone'], message: ReactNode) => {
       const id = nextId.current++;
-      setToasts((list) => [...list.slice(-2), { id, tone, message }]);
+      // A new toast replaces the earlier confirmations, which would otherwise stack over the page's own
+      // buttons (a page header's Delete, say); failures stay until read or timed out.
+      setToasts((list) => [...list.filter((toast) => toast.tone === 'error').slice(-2), { id, tone, message }]);
       window.setTimeout(() => dismiss(id), VISIBLE_MS);
     },
     [dismiss],
