@@ -30,13 +30,18 @@ export interface PaymentPrice {
   active: boolean;
 }
 
-/** What a provider event means to us (the provider's event names never leave the adapter). */
+/**
+ * What a provider event means to us (the provider's event names never leave the adapter). Events may
+ * arrive more than once and out of order, and one payment may be announced by more than one event
+ * (each its own eventId): a payment is recorded once per paymentIntentId.
+ */
 export type PaymentAction =
   | {
       type: 'paymentSucceeded';
       eventId: string;
       purpose: 'budget' | 'donation';
       paymentIntentId: string;
+      /** The checkout session that took the payment; null when it cannot be found. */
       sessionId: string | null;
       campaignId: string;
       promoterId: string | null;
@@ -45,6 +50,7 @@ export type PaymentAction =
       raw: Record<string, unknown>;
     }
   | { type: 'paymentFailed'; eventId: string; paymentIntentId: string; campaignId: string | null; reason: string }
+  /** amountCents: all that has been refunded of the payment so far, this refund included. */
   | { type: 'paymentRefunded'; eventId: string; paymentIntentId: string; amountCents: number }
   | { type: 'ignored'; eventId: string; providerType: string };
 

@@ -282,7 +282,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
     });
   });
 
-  it('reads a refund with its payment intent and the amount refunded', async () => {
+  it('reads a refund with its payment intent and all refunded so far', async () => {
     const session = await gateway.createCheckout(checkout());
     await provider.completeCheckout(session.id);
     const paymentIntentId = (await gateway.getPaymentDetail(session.id))!.paymentId;
@@ -292,6 +292,11 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
       eventId: expect.any(String),
       paymentIntentId,
       amountCents: 1_000,
+    });
+    const rest = await provider.refundPayment(paymentIntentId);
+    expect(await gateway.parseWebhook(rest.body, rest.signature)).toMatchObject({
+      paymentIntentId,
+      amountCents: 2_500,
     });
   });
 
