@@ -517,6 +517,8 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
 
   router.use((req, res, next) => {
+    // The control API's own calls are not the vendor's: they stay out of the log.
+    const control = req.path.startsWith('/_sandbox');
     const record: SandboxRequestRecord = {
       at: now().toISOString(),
       method: req.method,
@@ -525,7 +527,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       status: 0,
     };
     const done = () => {
-      if (record.status !== 0 || req.path.startsWith('/_sandbox')) return;
+      if (record.status !== 0 || control) return;
       record.status = res.writableFinished ? res.statusCode : 0;
       requestLog.push(record);
       if (requestLog.length > REQUEST_LOG_SIZE) requestLog = requestLog.slice(-REQUEST_LOG_SIZE);
@@ -536,6 +538,10 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   });
 
   if (options.controlApi !== false) router.use('/_sandbox', controlRoutes());
+
+  // The body is read first, so a delayed request is still done after its caller gave up (as when a
+  // client times out on a slow platform).
+  router.use(express.json({ limit: '2mb' }));
 
   // Injected faults, then the optional rate limit: both before any work is done.
   router.use(async (req, res, next) => {
@@ -580,8 +586,6 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     res.setHeader('Retry-After', '1');
     sendError(req, res, 429, 'empty', []);
   });
-
-  router.use(express.json({ limit: '2mb' }));
 
   router.post('/accounts/v1/api/token', (req, res) => {
     const body = parse(TokenRequest, req.body);
