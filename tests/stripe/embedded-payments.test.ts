@@ -8,9 +8,21 @@ import { submitCheckoutForm } from './sandbox-control';
 /** The app in embedded mode (no STRIPE_SECRET_KEY), on a free port: the Stripe sandbox is served in process. */
 let app: TestApp;
 const actions: PaymentAction[] = [];
+/** How many more actions the handler fails on (as a database outage would). */
+let failures = 0;
 
 beforeAll(async () => {
-  app = await startTestApp({ overrides: { paymentActions: (action) => void actions.push(action) } });
+  app = await startTestApp({
+    overrides: {
+      paymentActions: (action) => {
+        if (failures > 0) {
+          failures--;
+          throw new Error('The store is down');
+        }
+        actions.push(action);
+      },
+    },
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -57,6 +69,21 @@ describe('payments in embedded mode', () => {
     expect(detail).toMatchObject({ amount: 12_000, card: { brand: 'visa', last4: '4242' } });
     expect(detail!.link).toMatch(new RegExp(`^${app.url}/sandbox/stripe/receipts/ch_`));
     expect((await fetch(detail!.link!)).status).toBe(200);
+  });
+
+  it('answers 500 when the handler fails, so the webhook is delivered again', async () => {
+    const sandbox = container().get(STRIPE_SANDBOX);
+    sandbox.webhooks.configure({ retryDelayMs: 50 });
+    failures = 1;
+    const before = actions.length;
+    const event = sandbox.emitEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    await sandbox.webhooks.drain();
+    const attempts = sandbox.webhooks.attempts().filter((attempt) => attempt.eventId === event.id);
+    expect(attempts.map(({ attempt, status }) => ({ attempt, status }))).toEqual([
+      { attempt: 1, status: 500 },
+      { attempt: 2, status: 200 },
+    ]);
+    expect(actions.slice(before)).toEqual([{ type: 'ignored', eventId: event.id, providerType: 'customer.created' }]);
   });
 
   it('refuses a webhook with a bad signature with a clear 400', async () => {

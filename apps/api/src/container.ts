@@ -335,10 +335,7 @@ function openPayments(
           'Payments: the embedded Stripe sandbox; test cards only. Set STRIPE_SECRET_KEY for Stripe',
         );
       } else {
-        logger.info(
-          { sandbox: where, control: `${where}/_sandbox` },
-          'Payments: the embedded Stripe sandbox (test cards only)',
-        );
+        logger.info({ sandbox: where }, 'Payments: the embedded Stripe sandbox (test cards only)');
       }
     },
     close: () => sandbox.close(),
