@@ -27,3 +27,18 @@ export function fileUrl(baseUrl: string, path: string): string {
   const encoded = checkFilePath(path).split('/').map(encodeURIComponent).join('/');
   return `${baseUrl.replace(/\/+$/, '')}/${encoded}`;
 }
+
+/**
+ * The stored path a URL of `fileUrl(baseUrl, …)` points to, or null for an address elsewhere or a
+ * path no store would hold.
+ */
+export function pathOfFileUrl(baseUrl: string, url: string): string | null {
+  const base = `${baseUrl.replace(/\/+$/, '')}/`;
+  if (!url.startsWith(base)) return null;
+  try {
+    const path = url.slice(base.length).split('/').map(decodeURIComponent).join('/');
+    return checkFilePath(path);
+  } catch {
+    return null;
+  }
+}

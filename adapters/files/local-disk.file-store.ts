@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/pr
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { FileStore } from '../../core/ports/file-store.port';
 import { conflict } from '../../core/shared/errors';
-import { checkFilePath, fileUrl } from './file-path';
+import { checkFilePath, fileUrl, pathOfFileUrl } from './file-path';
 
 export interface LocalDiskFileStoreOptions {
   /** The folder that holds the files; created when missing. */
@@ -116,6 +116,10 @@ export function createLocalDiskFileStore(options: LocalDiskFileStoreOptions): Fi
 
     url(path) {
       return fileUrl(options.baseUrl, path);
+    },
+
+    pathOf(url) {
+      return pathOfFileUrl(options.baseUrl, url);
     },
   };
 }

@@ -48,6 +48,7 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       let query: Query = users();
       if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
       if (filter.accountType !== undefined) query = query.where('AccountType', '==', filter.accountType);
+      if (filter.superUser !== undefined) query = query.where('superUser', '==', filter.superUser);
       // Deleted and order are applied here: older documents may lack isDeleted, or hold createdAt as a Timestamp.
       const snapshot = await query.get();
       return snapshot.docs

@@ -1,6 +1,6 @@
 import type { FileStore } from '../../core/ports/file-store.port';
 import { conflict } from '../../core/shared/errors';
-import { checkFilePath, fileUrl } from '../files/file-path';
+import { checkFilePath, fileUrl, pathOfFileUrl } from '../files/file-path';
 
 /** Files kept in memory, under the same path rules as every store. */
 export function createMemoryFileStore(baseUrl: string): FileStore {
@@ -34,6 +34,10 @@ export function createMemoryFileStore(baseUrl: string): FileStore {
 
     url(path) {
       return fileUrl(baseUrl, path);
+    },
+
+    pathOf(url) {
+      return pathOfFileUrl(baseUrl, url);
     },
   };
 }

@@ -35,6 +35,7 @@ export function createMemoryUserRepository(context: MemoryContext): UserReposito
           (user) =>
             (filter.organizationId === undefined || user.organizationId === filter.organizationId) &&
             (filter.accountType === undefined || user.AccountType === filter.accountType) &&
+            (filter.superUser === undefined || user.superUser === filter.superUser) &&
             (filter.includeDeleted || !user.isDeleted),
         )
         .sort(newestFirst)

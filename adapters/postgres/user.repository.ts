@@ -48,6 +48,7 @@ export function createPostgresUserRepository(context: PgContext): UserRepository
       let query = db.selectFrom('users').selectAll();
       if (filter.organizationId !== undefined) query = query.where('organization_id', '=', filter.organizationId);
       if (filter.accountType !== undefined) query = query.where('account_type', '=', filter.accountType);
+      if (filter.superUser !== undefined) query = query.where('super_user', '=', filter.superUser);
       if (!filter.includeDeleted) query = query.where('is_deleted', '=', false);
       const rows = await query
         .orderBy('created_at', 'desc')

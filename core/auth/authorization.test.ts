@@ -33,6 +33,15 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell]> = {
   'notification.read': ['self', 'self', 'self', 'self', 'self', 'self'],
   'notification.broadcast': ['✓', '✓', 'self', 'self', 'self', 'self'],
   'log.read': ['✓', '✓', '✗', '✗', '✗', '✗'],
+  'preCampaign.create': ['✗', '✗', 'self', 'self', '✗', 'self'],
+  'preCampaign.read': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization'],
+  'preCampaign.list': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization'],
+  'preCampaign.edit': ['self', 'self', 'own organization', 'self', '✗', 'self'],
+  'preCampaign.delete': ['✓', '✓', 'own organization', 'self', '✗', 'self'],
+  'preCampaign.submit': ['self', 'self', 'own organization', 'self', '✗', '✗'],
+  'preCampaign.review': ['✓', '✗', '✗', '✗', '✗', '✗'],
+  'demoCampaign.manage': ['✓', '✓', '✗', '✗', '✗', '✗'],
+  'demoCampaign.read': ['✓', '✓', '✗', '✗', '✗', 'own organization'],
 };
 
 const HOME = 'org-harbor';

@@ -45,6 +45,14 @@ export interface Target {
 const sameOrganization = (actor: Actor, target: Target) =>
   actor.organizationId !== null && target.organizationId === actor.organizationId;
 
+/** People who write campaigns: campaigners, admins and super users (promoters and donors do not). */
+const writesCampaigns = (actor: Actor) =>
+  actor.role === 'campaigner' || actor.role === 'admin' || actor.role === 'superUser';
+
+/** The record is the actor's own, or the actor administers its organization. */
+const ownsOrAdministers = (actor: Actor, target: Target) =>
+  target.uid === actor.uid || (isOrganizationAdmin(actor) && sameOrganization(actor, target));
+
 /**
  * The role × action table (README "Authorization"). Each rule answers whether the actor may act on
  * the target. Signed-out callers never reach a rule: the HTTP layer answers 401 first.
@@ -91,6 +99,30 @@ export const RULES = {
   'notification.broadcast': (actor: Actor, target: Target) => isPlatformStaff(actor) || target.uid === actor.uid,
 
   'log.read': (actor: Actor) => isPlatformStaff(actor),
+
+  /** Starting a draft: people who write campaigns, for their own organization. */
+  'preCampaign.create': (actor: Actor, target: Target) =>
+    writesCampaigns(actor) && actor.organizationId !== null && target.uid === actor.uid,
+  /** Seeing a draft: its organization's campaign writers, and platform staff. */
+  'preCampaign.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** Listing drafts: a scope of one's own organization (or oneself), or any for platform staff. */
+  'preCampaign.list': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** Changing a draft's content and files: its owner, or the admin of its organization. */
+  'preCampaign.edit': (actor: Actor, target: Target) => writesCampaigns(actor) && ownsOrAdministers(actor, target),
+  'preCampaign.delete': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && ownsOrAdministers(actor, target)),
+  /** Sending it for approval: as editing, but never from a demo account (it would reach the real reviewers). */
+  'preCampaign.submit': (actor: Actor, target: Target) =>
+    !actor.demoUser && writesCampaigns(actor) && ownsOrAdministers(actor, target),
+  /** Approving or canceling: super users only. */
+  'preCampaign.review': (actor: Actor) => isSuperUser(actor),
+
+  /** Demo campaigns are managed by platform staff; demo accounts see their organization's. */
+  'demoCampaign.manage': (actor: Actor) => isPlatformStaff(actor),
+  'demoCampaign.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (actor.demoUser && sameOrganization(actor, target)),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -113,6 +145,16 @@ const refusals: Partial<Record<Action, string>> = {
   'invitation.create': 'You can only invite people into your own organization.',
   'notification.read': 'That notification belongs to someone else.',
   'log.read': 'Only super users and platform admins can read the audit log.',
+  'preCampaign.create': 'Only campaigners of an organization can start a campaign.',
+  'preCampaign.read': 'You can only see the campaigns of your own organization.',
+  'preCampaign.list': 'You can only list the campaigns of your own organization.',
+  'preCampaign.edit': 'Only the person who wrote this campaign, or their organization’s admin, can change it.',
+  'preCampaign.delete': 'Only the person who wrote this campaign, or their organization’s admin, can delete it.',
+  'preCampaign.submit':
+    'Only the person who wrote this campaign, or their organization’s admin, can send it for approval; demo accounts cannot.',
+  'preCampaign.review': 'Only a super user can approve or cancel a campaign.',
+  'demoCampaign.manage': 'Only super users and platform admins manage demo campaigns.',
+  'demoCampaign.read': 'Only platform staff and demo accounts see demo campaigns.',
 };
 
 /** Throws forbidden (403) with a message that says why, unless the actor may act. */

@@ -12,7 +12,10 @@ const current = Campaign.parse({
   promoters: ['p-1', 'p-2'],
   adIds: ['ad-1'],
   creativeIds: ['cr-1'],
-  statesAmobee: [{ stateCode: 'TX', cities: [{ city: 'Austin' }] }, { stateCode: 'CA', cities: [] }],
+  statesAmobee: [
+    { stateCode: 'TX', cities: [{ city: 'Austin' }] },
+    { stateCode: 'CA', cities: [] },
+  ],
 });
 
 describe('updating a campaign (SPEC §5)', () => {
@@ -39,7 +42,12 @@ describe('updating a campaign (SPEC §5)', () => {
     },
     {
       name: 'statesAmobee merges with duplicates removed by stateCode',
-      update: { statesAmobee: [{ stateCode: 'TX', cities: [] }, { stateCode: 'NY', cities: [] }] },
+      update: {
+        statesAmobee: [
+          { stateCode: 'TX', cities: [] },
+          { stateCode: 'NY', cities: [] },
+        ],
+      },
       expected: {
         statesAmobee: [
           { stateCode: 'TX', cities: [{ city: 'Austin' }] },

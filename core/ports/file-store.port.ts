@@ -18,4 +18,6 @@ export interface FileStore {
   /** Removing a missing file is not an error. */
   delete(path: string): Promise<void>;
   url(path: string): string;
+  /** The path behind one of this store's URLs; null for any other address. */
+  pathOf(url: string): string | null;
 }

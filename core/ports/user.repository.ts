@@ -3,6 +3,8 @@ import type { AccountType, DeletedUser, NewUserProfile, UserProfile, UserProfile
 export interface UserListFilter {
   organizationId?: string;
   accountType?: AccountType;
+  /** Only super users (true) or only others (false). */
+  superUser?: boolean;
   /** Soft-deleted profiles are left out unless asked for. */
   includeDeleted?: boolean;
 }

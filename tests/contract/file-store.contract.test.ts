@@ -89,6 +89,15 @@ describe.each(implementations)('FileStore ($name)', ({ create }) => {
     expect(store.url('campaigns/c 1/été #1.png')).toBe(`${BASE_URL}/campaigns/c%201/%C3%A9t%C3%A9%20%231.png`);
   });
 
+  it('reads the path back from its url, and nothing from other addresses', () => {
+    const path = 'campaigns/c 1/été #1.png';
+    expect(store.pathOf(store.url(path))).toBe(path);
+    expect(store.pathOf('https://elsewhere.example/campaigns/c-1.png')).toBeNull();
+    expect(store.pathOf(`${BASE_URL}/../secrets.txt`)).toBeNull();
+    expect(store.pathOf(`${BASE_URL}/%2e%2e/secrets.txt`)).toBeNull();
+    expect(store.pathOf(`${BASE_URL}/`)).toBeNull();
+  });
+
   it.each(LEAVING_PATHS)('refuses the path %j that would leave the root, with an invalid error', async (path) => {
     await expect(store.put(path, bytes('x'), 'text/plain')).rejects.toMatchObject({ code: 'invalid' });
     await expect(store.get(path)).rejects.toMatchObject({ code: 'invalid' });

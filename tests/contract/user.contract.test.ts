@@ -66,7 +66,7 @@ describeContract('UserRepository', (subject) => {
     expect((await users.list()).map((user) => user.uid)).toEqual(['u-new', 'u-mid', 'u-old']);
   });
 
-  it('lists by organization and by account type', async () => {
+  it('lists by organization, by account type and by super user', async () => {
     const { users, organizations } = subject().store.repositories;
     await organizations.create(organization('o-1'));
     await organizations.create(organization('o-2'));
@@ -79,12 +79,16 @@ describeContract('UserRepository', (subject) => {
     await users.create(
       profile('u-3', { organizationId: 'o-2', AccountType: 'promoter', createdAt: '2026-01-03T00:00:00.000Z' }),
     );
-    await users.create(profile('u-4', { AccountType: 'donor', createdAt: '2026-01-04T00:00:00.000Z' }));
+    await users.create(
+      profile('u-4', { AccountType: 'donor', superUser: true, createdAt: '2026-01-04T00:00:00.000Z' }),
+    );
     const uids = async (filter: Parameters<typeof users.list>[0]) => (await users.list(filter)).map((user) => user.uid);
     expect(await uids({ organizationId: 'o-1' })).toEqual(['u-2', 'u-1']);
     expect(await uids({ accountType: 'promoter' })).toEqual(['u-3', 'u-2']);
     expect(await uids({ organizationId: 'o-1', accountType: 'promoter' })).toEqual(['u-2']);
     expect(await uids({})).toEqual(['u-4', 'u-3', 'u-2', 'u-1']);
+    expect(await uids({ superUser: true })).toEqual(['u-4']);
+    expect(await uids({ superUser: false, organizationId: 'o-1' })).toEqual(['u-2', 'u-1']);
   });
 
   it('leaves soft-deleted profiles out of lists unless asked for', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../apps/api/src/config';
 import { startServer, type RunningServer } from '../../apps/api/src/server';
 import type { ContainerOverrides } from '../../apps/api/src/container';
+import { freePort } from './free-port';
 import { freshServerDatabase } from './test-stores';
 
 export const TEST_DEMO_PASSWORD = 'demo-password-2026';
@@ -44,7 +45,8 @@ export async function startTestApp(
   const databaseUrl = options.sharingDatabaseOf?.databaseUrl ?? (database ? database.url : '');
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    // A port known before listening, so the addresses the app writes (mail links, campaign pages) work.
+    PORT: String(await freePort()),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,

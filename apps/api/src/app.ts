@@ -19,6 +19,10 @@ import { registrationRoutes } from './routes/registration.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';
 import { logRoutes } from './routes/logs.routes';
+import { campaignRoutes } from './routes/campaigns.routes';
+import { demoCampaignRoutes } from './routes/demo-campaigns.routes';
+import { campaignFileRoutes } from './routes/files.routes';
+import { preCampaignRoutes } from './routes/pre-campaigns.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import {
   AMOBEE_SANDBOX,
@@ -126,10 +130,21 @@ export function createApp(container: Container): Express {
   app.use(settingsRoutes({ settings: container.get(TYPES.SettingsService), registry }));
   app.use(userRoutes({ users: container.get(TYPES.UserService), registry }));
   app.use(logRoutes({ auditLog: container.get(TYPES.AuditLogService), registry }));
+  app.use(
+    preCampaignRoutes({
+      preCampaigns: container.get(TYPES.PreCampaignService),
+      workflow: container.get(TYPES.CampaignWorkflowService),
+      registry,
+    }),
+  );
+  app.use(campaignFileRoutes({ campaignFiles: container.get(TYPES.CampaignFileService), registry }));
+  app.use(campaignRoutes({ pages: container.get(TYPES.CampaignPageService), registry }));
+  app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));
-  app.use(webAssetRoutes());
+  const pages = container.get(TYPES.CampaignPageService);
+  app.use(webAssetRoutes(undefined, { linkPreview: (campaignId) => pages.linkPreview(campaignId) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

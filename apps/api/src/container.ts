@@ -12,6 +12,13 @@ import { auditLogServiceFactory } from '../../../core/audit/audit-log.service';
 import { auditTrail } from '../../../core/audit/audit-trail';
 import { mailServiceFactory } from '../../../core/email/mail.service';
 import { registrationServiceFactory } from '../../../core/registration/registration.service';
+import { campaignFileServiceFactory } from '../../../core/campaigns/campaign-file.service';
+import { campaignPageServiceFactory } from '../../../core/campaigns/campaign-page.service';
+import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.service';
+import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
+import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
+import { campaignWorkflowServiceFactory } from '../../../core/workflow/campaign-workflow.service';
+import { mediabunnyVideoInspector } from '../../../adapters/files/mediabunny.video-inspector';
 import type { BotCheck } from '../../../core/ports/bot-check.port';
 import type { Clock } from '../../../core/ports/clock.port';
 import type { EventBus } from '../../../core/ports/event-bus.port';
@@ -64,7 +71,6 @@ export interface Composition {
 /** The embedded DSP sandbox, bound only when AMOBEE_BASE_URL is empty; the app mounts it at this path. */
 export const AMOBEE_SANDBOX: ServiceIdentifier<AmobeeSandbox> = Symbol.for('causeway.AmobeeSandbox');
 export const AMOBEE_SANDBOX_PATH = '/sandbox/amobee';
-
 
 /** The embedded Stripe sandbox, bound only when STRIPE_SECRET_KEY is empty; the app mounts it at this path. */
 export const STRIPE_SANDBOX: ServiceIdentifier<StripeSandbox> = Symbol.for('causeway.StripeSandbox');
@@ -390,6 +396,7 @@ export async function compose(
       createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl: `${config.publicUrl}/files` }),
     );
   container.bind(TYPES.ImageInspector).toConstantValue(imageSizeInspector);
+  container.bind(TYPES.VideoInspector).toConstantValue(mediabunnyVideoInspector);
   container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
   container.bind(TYPES.AdPlatform).toConstantValue(ads.adPlatform);
   if (ads.sandbox) container.bind(AMOBEE_SANDBOX).toConstantValue(ads.sandbox);
@@ -509,6 +516,8 @@ export async function compose(
     });
   });
 
+  bindCampaignServices(container, config, logger);
+
   return {
     container,
     listening: (url) => {
@@ -523,4 +532,72 @@ export async function compose(
       await deleteFirebaseApp(config);
     },
   };
+}
+
+/** Drafts, their approval workflow, their files, the public campaign page and demo campaigns. */
+function bindCampaignServices(container: Container, config: Config, logger: Logger): void {
+  container.bind(TYPES.PreCampaignService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const clock = context.get(TYPES.Clock);
+    const ids = context.get(TYPES.Ids);
+    return preCampaignServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      preCampaigns: repositories.preCampaigns,
+      organizations: repositories.organizations,
+      files: context.get(TYPES.FileStore),
+      images: context.get(TYPES.ImageInspector),
+      videos: context.get(TYPES.VideoInspector),
+      clock,
+      ids,
+      audit: auditTrail({ clock, ids }),
+      campaignPageUrl: (campaignId) => `${config.publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`,
+    });
+  });
+  container.bind(TYPES.CampaignWorkflowService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const clock = context.get(TYPES.Clock);
+    const ids = context.get(TYPES.Ids);
+    const notifications = context.get(TYPES.NotificationService);
+    return campaignWorkflowServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      preCampaigns: repositories.preCampaigns,
+      users: repositories.users,
+      notify: (input) => notifications.notify(input),
+      drafts: context.get(TYPES.PreCampaignService),
+      clock,
+      ids,
+      audit: auditTrail({ clock, ids }),
+      onNotifyFailure: (error, failure) =>
+        logger.warn({ err: error, ...failure }, 'A workflow notification could not be created'),
+    });
+  });
+  container.bind(TYPES.CampaignFileService).toDynamicValue((context) =>
+    campaignFileServiceFactory({
+      preCampaigns: context.get(TYPES.Repositories).preCampaigns,
+      files: context.get(TYPES.FileStore),
+      images: context.get(TYPES.ImageInspector),
+      videos: context.get(TYPES.VideoInspector),
+    }),
+  );
+  container.bind(TYPES.CampaignPageService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    return campaignPageServiceFactory({
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      publicUrl: config.publicUrl,
+    });
+  });
+  container.bind(TYPES.DemoCampaignService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const clock = context.get(TYPES.Clock);
+    const ids = context.get(TYPES.Ids);
+    return demoCampaignServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      demoCampaigns: repositories.demoCampaigns,
+      organizations: repositories.organizations,
+      clock,
+      ids,
+      audit: auditTrail({ clock, ids }),
+    });
+  });
 }

@@ -20,6 +20,12 @@ import type { RegistrationService } from '../../../core/registration/registratio
 import type { SettingsService } from '../../../core/settings/settings.service';
 import type { DataStore, Repositories, UnitOfWork } from '../../../core/ports/unit-of-work.port';
 import type { UserService } from '../../../core/users/user.service';
+import type { CampaignFileService } from '../../../core/campaigns/campaign-file.service';
+import type { CampaignPageService } from '../../../core/campaigns/campaign-page.service';
+import type { PreCampaignService } from '../../../core/campaigns/pre-campaign.service';
+import type { DemoCampaignService } from '../../../core/demo/demo-campaign.service';
+import type { VideoInspector } from '../../../core/ports/video-inspector.port';
+import type { CampaignWorkflowService } from '../../../core/workflow/campaign-workflow.service';
 import type { Config } from './config';
 import type { EventStreams } from './http/event-streams';
 
@@ -40,6 +46,7 @@ export const TYPES = {
   Mailbox: token<Mailbox>('Mailbox'),
   FileStore: token<FileStore>('FileStore'),
   ImageInspector: token<ImageInspector>('ImageInspector'),
+  VideoInspector: token<VideoInspector>('VideoInspector'),
   BotCheck: token<BotCheck>('BotCheck'),
   EventBus: token<EventBus>('EventBus'),
   AdPlatform: token<AdPlatform>('AdPlatform'),
@@ -55,4 +62,9 @@ export const TYPES = {
   AuditLogService: token<AuditLogService>('AuditLogService'),
   MailService: token<MailService>('MailService'),
   RegistrationService: token<RegistrationService>('RegistrationService'),
+  PreCampaignService: token<PreCampaignService>('PreCampaignService'),
+  CampaignWorkflowService: token<CampaignWorkflowService>('CampaignWorkflowService'),
+  CampaignFileService: token<CampaignFileService>('CampaignFileService'),
+  CampaignPageService: token<CampaignPageService>('CampaignPageService'),
+  DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
 };

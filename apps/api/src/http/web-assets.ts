@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { Router } from 'express';
+import type { LinkPreview } from '../../../../core/campaigns/campaign-page.service';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 export const REMOTES = ['campaigner', 'donor', 'admin', 'reporting'] as const;
@@ -8,11 +9,47 @@ export const REMOTES = ['campaigner', 'donor', 'admin', 'reporting'] as const;
 /** Paths the shell never answers: they belong to the API and the servers beside it. */
 const NOT_THE_SHELL = /^\/(api|remotes|sandbox|dev|files|healthz|readyz)(\/|$)/;
 
+/** The public campaign page (SPEC §2): its links are shared, so it is served with its preview tags. */
+const CAMPAIGN_PAGE = /^\/campaign\/([^/]+)\/details\/?$/;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** The shell's index.html with a campaign's title and Open Graph and Twitter card tags. */
+export function withLinkPreview(html: string, preview: LinkPreview): string {
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const tags = [
+    meta('name', 'description', preview.description),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Causeway'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    ...(preview.image ? [meta('property', 'og:image', preview.image)] : []),
+    meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    ...(preview.image ? [meta('name', 'twitter:image', preview.image)] : []),
+    `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
+  ].join('\n    ');
+  return html
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+export interface WebAssetOptions {
+  /** A live campaign's link preview, or null when it does not exist (its page answers 404). */
+  linkPreview?: (campaignId: string) => Promise<LinkPreview | null>;
+}
+
 /**
  * Serves the built shell at / (with a fallback to its index.html for client-side routes) and each
- * remote's build at /remotes/<name>/. Hashed assets are cached for a year; entry files never.
+ * remote's build at /remotes/<name>/. Hashed assets are cached for a year; entry files never. The
+ * campaign page gets its link preview tags, and a 404 status when there is no such campaign.
  */
-export function webAssetRoutes(root = REPO_ROOT): Router {
+export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}): Router {
   const router = Router();
   const noCache = (path: string) => /(index\.html|remoteEntry\.js|mf-manifest\.json)$/.test(path);
   const staticOptions = {
@@ -38,7 +75,26 @@ export function webAssetRoutes(root = REPO_ROOT): Router {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const campaign = CAMPAIGN_PAGE.exec(req.path);
+    if (!campaign || !options.linkPreview) return res.sendFile(index);
+    void (async () => {
+      const preview = await options.linkPreview!(decodeURIComponent(campaign[1]!));
+      const html = indexHtml(index);
+      // The page itself says the campaign is gone; the status tells crawlers and link previewers.
+      if (!preview) res.status(404).type('html').send(html);
+      else res.type('html').send(withLinkPreview(html, preview));
+    })().catch(next);
   });
   return router;
+}
+
+let cachedIndex: { path: string; modified: number; html: string } | null = null;
+
+/** The shell's index.html, read again only when a build replaced it. */
+function indexHtml(path: string): string {
+  const modified = statSync(path).mtimeMs;
+  if (cachedIndex?.path !== path || cachedIndex.modified !== modified) {
+    cachedIndex = { path, modified, html: readFileSync(path, 'utf8') };
+  }
+  return cachedIndex.html;
 }

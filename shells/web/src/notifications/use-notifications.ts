@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../../core/notifications/notification.entity';
+import { refreshForNotification } from '../../../shared/live-queries';
 import { sessionQueryKey } from '../session/use-session';
 import { liveMessageOf, withAllRead, withNotification, withReadState } from './notification-cache';
 import {
@@ -82,6 +83,8 @@ export function useLiveNotifications(userId: string): Notification[] {
           list ? withNotification(list, notification) : list,
         );
         setArrived((previous) => [...previous.slice(-4), notification]);
+        // Screens showing what the notification is about (a draft's status, a campaign's figures) update too.
+        refreshForNotification(queryClient, notification);
       });
       source.addEventListener('error', () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;

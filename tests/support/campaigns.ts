@@ -1,0 +1,106 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
+import { callApi, type JsonResponse } from './api-client';
+import { jpegOfSize, pngOfSize } from './images';
+import type { TestApp } from './start-app';
+
+/** Sends one file to `POST /api/files` as a browser form does. */
+export async function uploadFile(
+  app: TestApp,
+  cookie: string | undefined,
+  fields: { purpose: string; preCampaignId: string },
+  file: { name: string; content: Uint8Array; type?: string } | null,
+): Promise<JsonResponse> {
+  const form = new FormData();
+  form.set('purpose', fields.purpose);
+  form.set('preCampaignId', fields.preCampaignId);
+  if (file)
+    form.set(
+      'file',
+      new Blob([Buffer.from(file.content)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  const response = await fetch(`${app.url}/api/files`, {
+    method: 'POST',
+    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+    body: form,
+  });
+  const text = await response.text();
+  let body: any;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+const DAY = 86_400_000;
+const isoInDays = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString();
+
+/** The wizard's fields of a campaign ready to submit, dated from `now`. */
+export function completeDraftFields(now = new Date()) {
+  return {
+    campaignName: 'Winter meals',
+    campaignTitle: 'Warm meals for 500 families this winter',
+    campaignDescription:
+      'Every week our volunteers cook and deliver warm meals to families across Portland. Help us reach 500 families.',
+    campaignTags: ['food', 'winter'],
+    campaignCategory: 'Hunger and food security',
+    campaignChannel: 'display',
+    campaignRaiseGoal: 25_000_00,
+    campaignRaiseGoalDeadline: isoInDays(now, 90),
+    allowDonations: true,
+    demographicTargetAge: ['25-34', '35-44'],
+    demographicTargetGender: ['female', 'male'],
+    statesAmobee: [{ stateCode: 'ME', cities: [{ city: 'Portland' }] }],
+    zips: ['04101'],
+    budgetLifetime: 2_000_00,
+    budgetDaily: 0,
+    budgetTargetCpc: 1_00,
+    budgetOptimizationStrategy: 'clicks',
+    startDate: isoInDays(now, 1),
+    endDate: isoInDays(now, 31),
+    landingPageToggle: false,
+  };
+}
+
+/**
+ * A draft of `cookie`'s owner that can be submitted: every field filled, a cover image and one 300×250
+ * banner uploaded. Answers the draft's id.
+ */
+export async function createCompleteDraft(app: TestApp, cookie: string, name = 'Winter meals'): Promise<string> {
+  const created = await callApi(app, 'POST', '/api/pre-campaigns', {
+    cookie,
+    body: { ...completeDraftFields(), campaignName: name },
+  });
+  if (created.status !== 201) throw new Error(`Draft not created: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.preCampaign.id as string;
+  const cover = await uploadFile(
+    app,
+    cookie,
+    { purpose: 'cover-image', preCampaignId: id },
+    {
+      name: 'cover.jpg',
+      content: jpegOfSize(1200, 630),
+    },
+  );
+  const banner = await uploadFile(
+    app,
+    cookie,
+    { purpose: 'ad-file', preCampaignId: id },
+    {
+      name: 'banner-300x250.png',
+      content: pngOfSize(300, 250),
+    },
+  );
+  if (cover.status !== 201 || banner.status !== 201) throw new Error('Files not uploaded');
+  const saved = await callApi(app, 'PATCH', `/api/pre-campaigns/${id}`, {
+    cookie,
+    body: {
+      campaignCoverImage: cover.body.file.url,
+      adFiles: [{ path: banner.body.file.path, name: banner.body.file.name }],
+    },
+  });
+  if (saved.status !== 200) throw new Error(`Draft not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return id;
+}
