@@ -343,6 +343,10 @@ describe('people and organizations in the admin area, in the browser', () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')!));
     expect([...times].sort().reverse()).toEqual(times);
     expect(await rows.first().locator('[data-label="Who"]').textContent()).toBe('Alex Morgan');
+    expect(await rows.nth(3).locator('[data-label="Action"]').textContent()).toBe('Made Jordan Ellis an admin.');
+    expect(await rows.nth(1).locator('[data-label="Action"]').textContent()).toBe(
+      'Marked Priya Shah as a demo account.',
+    );
 
     await page.getByLabel('Document').fill('organizations');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -371,9 +375,11 @@ describe('people and organizations in the admin area, in the browser', () => {
     const campaigner = await openBrowser();
     try {
       const own = campaigner.page;
-      await own.goto(app.url);
+      // A link to the admin area asks for sign-in, then leads a campaigner to their own home.
+      await own.goto(`${app.url}/admin/people`);
       await signInInBrowser(own, 'campaigner@demo.local', app.demoPassword);
       await own.getByTestId('session-user').waitFor();
+      await own.waitForURL(/\/campaigner$/);
       const menu = own.getByRole('navigation', { name: 'Main' });
       await menu.getByRole('link', { name: 'Campaigns' }).waitFor();
       expect(await menu.getByRole('link', { name: 'Admin' }).count()).toBe(0);
