@@ -68,15 +68,26 @@ const VIDEO_SIZES: [number, number][] = [
 ];
 
 /**
- * Ids 1–3 are the ones the vendor's collection shows (a 1×1 for every channel, an audio-only 300×223,
- * 640×640 for display and audio); IAB display sizes and common video frames follow.
+ * Ids 1–3 are as the vendor's collection shows them (a 1×1 for every channel, an audio-only 300×223,
+ * 640×640 for display and audio), and so is 13, the frame of its uploaded test video; IAB display
+ * sizes and common video frames fill the rest.
  */
 export const AD_SIZES: SandboxAdSize[] = [
   { id: 1, width: 1, height: 1, mediaChannels: ['social', 'display', 'audio', 'video'] },
   { id: 2, width: 300, height: 223, mediaChannels: ['audio'] },
   { id: 3, width: 640, height: 640, mediaChannels: ['display', 'audio'] },
-  ...DISPLAY_SIZES.map(([width, height], index) => ({ id: 4 + index, width, height, mediaChannels: ['display'] })),
-  ...VIDEO_SIZES.map(([width, height], index) => ({ id: 101 + index, width, height, mediaChannels: ['video'] })),
+  ...DISPLAY_SIZES.map(([width, height], index) => ({
+    id: index < 9 ? 4 + index : 5 + index,
+    width,
+    height,
+    mediaChannels: ['display'],
+  })),
+  ...VIDEO_SIZES.map(([width, height], index) => ({
+    id: index === 0 ? 13 : 100 + index,
+    width,
+    height,
+    mediaChannels: ['video'],
+  })),
 ];
 
 /** The vendor's own numbering of Canada's provinces and territories (its List of Regions example). */

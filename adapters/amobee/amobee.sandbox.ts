@@ -799,8 +799,6 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     const adSizeId = Number(server.adSizeId);
     const adSize = AD_SIZES.find((size) => size.id === adSizeId);
     if (!adSize) throw invalid(`adSizeId ${adSizeId} is not an ad size`);
-    if (!adSize.mediaChannels.includes(body.mediaFormat))
-      throw invalid(`adSizeId ${adSizeId} is not a ${body.mediaFormat} size`);
     const clickUrl = body.amobeeAdServer ? body.amobeeAdServer.clickAction.url : body.thirdPartyAdServer!.clickUrl;
     if (
       req.query.validateClickUrl === 'true' &&
@@ -809,7 +807,10 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     ) {
       throw invalid(`The click URL ${clickUrl} is not valid`);
     }
+    // A third-party creative's size is the tag's business; a hosted one must fit its uploaded asset.
     if (body.amobeeAdServer) {
+      if (!adSize.mediaChannels.includes(body.mediaFormat))
+        throw invalid(`adSizeId ${adSizeId} is not a ${body.mediaFormat} size`);
       const asset = state.assets.get(body.amobeeAdServer.creativeAssetKey);
       if (!asset)
         throw invalid(`creativeAssetKey ${body.amobeeAdServer.creativeAssetKey} is not an uploaded creative asset`);
@@ -831,6 +832,11 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       updatedAt: at,
     };
     if (body.thirdPartyAdServer) creative.body.thirdPartyAdServer = { ...body.thirdPartyAdServer, adSizeId };
+    if (body.mediaFormat === 'audio' && !body.companion) {
+      // Audio gets a companion frame of the platform's own when none is given, as its answers show.
+      const provider = body.thirdPartyAdServer?.provider ?? 'amobee';
+      creative.body.companion = { thirdPartyAdServer: { provider, isCompanionOptional: false, adSizeId: 3 } };
+    }
     state.creatives.set(creative.id, creative);
     created(res, views.creative(creative));
   });
