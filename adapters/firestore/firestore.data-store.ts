@@ -6,6 +6,7 @@ import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-w
 import { createFirestoreAppreciationRepository } from './appreciation.repository';
 import { createFirestoreAuditLogRepository } from './audit-log.repository';
 import { createFirestoreCampaignErrorRepository } from './campaign-error.repository';
+import { createFirestoreDeploymentRepository } from './deployment.repository';
 import { createFirestoreCampaignRepository } from './campaign.repository';
 import { createFirestoreCredentialRepository } from './credential.repository';
 import { createFirestoreDemoCampaignRepository } from './demo-campaign.repository';
@@ -37,6 +38,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     auditLogs: createFirestoreAuditLogRepository(context),
     emailLogs: createFirestoreEmailLogRepository(context),
     campaignErrors: createFirestoreCampaignErrorRepository(context),
+    deployments: createFirestoreDeploymentRepository(context),
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
   };

@@ -4,6 +4,7 @@ import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-w
 import { createMemoryAppreciationRepository } from './appreciation.repository';
 import { createMemoryAuditLogRepository } from './audit-log.repository';
 import { createMemoryCampaignErrorRepository } from './campaign-error.repository';
+import { createMemoryDeploymentRepository } from './deployment.repository';
 import { createMemoryCampaignRepository } from './campaign.repository';
 import { createMemoryCredentialRepository } from './credential.repository';
 import { createMemoryDemoCampaignRepository } from './demo-campaign.repository';
@@ -35,6 +36,7 @@ function createRepositories(context: MemoryContext): Repositories {
     auditLogs: createMemoryAuditLogRepository(context),
     emailLogs: createMemoryEmailLogRepository(context),
     campaignErrors: createMemoryCampaignErrorRepository(context),
+    deployments: createMemoryDeploymentRepository(context),
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
   };

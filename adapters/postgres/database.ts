@@ -1,5 +1,6 @@
 import type { ActivityTables } from './tables/activity.tables';
 import type { CampaignTables } from './tables/campaign.tables';
+import type { DeploymentTables } from './tables/deployment.tables';
 import type { FoundationTables } from './tables/foundation.tables';
 import type { MoneyTables } from './tables/money.tables';
 import type { PeopleTables } from './tables/people.tables';
@@ -7,4 +8,11 @@ import type { RegistrationTables } from './tables/registration.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
 export interface Database
-  extends FoundationTables, PeopleTables, CampaignTables, MoneyTables, ActivityTables, RegistrationTables {}
+  extends
+    FoundationTables,
+    PeopleTables,
+    CampaignTables,
+    MoneyTables,
+    ActivityTables,
+    RegistrationTables,
+    DeploymentTables {}

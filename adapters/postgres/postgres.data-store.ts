@@ -4,6 +4,7 @@ import type { DataStore, Repositories } from '../../core/ports/unit-of-work.port
 import { createPostgresAppreciationRepository } from './appreciation.repository';
 import { createPostgresAuditLogRepository } from './audit-log.repository';
 import { createPostgresCampaignErrorRepository } from './campaign-error.repository';
+import { createPostgresDeploymentRepository } from './deployment.repository';
 import { createPostgresCampaignRepository } from './campaign.repository';
 import type { PostgresConnection } from './connection';
 import { createPostgresCredentialRepository } from './credential.repository';
@@ -37,6 +38,7 @@ function createRepositories(context: PgContext): Repositories {
     auditLogs: createPostgresAuditLogRepository(context),
     emailLogs: createPostgresEmailLogRepository(context),
     campaignErrors: createPostgresCampaignErrorRepository(context),
+    deployments: createPostgresDeploymentRepository(context),
     credentials: createPostgresCredentialRepository(context),
     registrationTokens: createPostgresRegistrationTokenRepository(context),
   };

@@ -20,6 +20,7 @@ export const AggregateType = z.enum([
   'campaignError',
   'identity',
   'registrationToken',
+  'deployment',
 ]);
 export type AggregateType = z.infer<typeof AggregateType>;
 
@@ -73,6 +74,7 @@ export const EventTypes = {
   shareCountersCreated: 'shareTracking.countersCreated',
   shareClickRecorded: 'shareTracking.clickRecorded',
   utmRecorded: 'shareTracking.utmRecorded',
+  shareLinkCreated: 'shareTracking.linkCreated',
   notificationCreated: 'notification.created',
   notificationRead: 'notification.read',
   /** A user's bulk read, as one event: aggregateId is the recipient, the payload lists the notifications. */
@@ -84,6 +86,9 @@ export const EventTypes = {
   credentialsSet: 'identity.credentialsSet',
   registrationTokenCreated: 'registrationToken.created',
   registrationTokenUsed: 'registrationToken.used',
+  deploymentQueued: 'deployment.queued',
+  deploymentProgressed: 'deployment.progressed',
+  deploymentFinished: 'deployment.finished',
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
 

@@ -4,6 +4,7 @@ import type { AuditLogRepository } from './audit-log.repository';
 import type { CampaignErrorRepository } from './campaign-error.repository';
 import type { CampaignRepository } from './campaign.repository';
 import type { DemoCampaignRepository } from './demo-campaign.repository';
+import type { DeploymentRepository } from './deployment.repository';
 import type { DonationRepository } from './donation.repository';
 import type { EmailLogRepository } from './email-log.repository';
 import type { CredentialRepository } from './identity.port';
@@ -32,6 +33,7 @@ export interface Repositories {
   auditLogs: AuditLogRepository;
   emailLogs: EmailLogRepository;
   campaignErrors: CampaignErrorRepository;
+  deployments: DeploymentRepository;
   credentials: CredentialRepository;
   registrationTokens: RegistrationTokenRepository;
 }
