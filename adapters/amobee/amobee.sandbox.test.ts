@@ -219,6 +219,30 @@ describe('the sandbox of the Nexxen DSP API', () => {
     expect(answer.body.errors[0].messages[0]).toMatchObject({ type: 'validation', code: '400' });
   });
 
+  it('checks click URLs when asked to, and gives audio creatives a companion', async () => {
+    const { advertiserId } = await campaign();
+    const creative = (clickUrl: string) => ({
+      name: 'tag',
+      mediaFormat: 'display',
+      adFormat: 'standard',
+      thirdPartyAdServer: { provider: 'flashtalking', tag: '<iframe></iframe>', clickUrl, adSizeId: 4 },
+      status: 'play',
+    });
+    const path = `${CAMPAIGN}/advertisers/${advertiserId}/creatives`;
+    expect((await call('POST', `${path}?validateClickUrl=true`, creative('not a url'))).status).toBe(400);
+    expect((await call('POST', path, creative('not a url'))).status).toBe(201);
+    const audio = await call('POST', path, {
+      name: 'spot',
+      mediaFormat: 'audio',
+      adFormat: 'standardAudio',
+      thirdPartyAdServer: { provider: 'innovid', adServerUrl: 'https://ads.example/a', adSizeId: 2 },
+      status: 'play',
+    });
+    expect(audio.body.data[0].companion).toEqual({
+      thirdPartyAdServer: { provider: 'innovid', isCompanionOptional: false, adSizeId: 3 },
+    });
+  });
+
   it('answers unreadable JSON and unknown paths in the framework shape', async () => {
     const broken = await call('POST', `${CAMPAIGN}/accounts/1/advertisers`, '{"name":');
     expect(broken.status).toBe(400);
@@ -495,6 +519,16 @@ describe('the control API', () => {
       ['GET', `${CAMPAIGN}/advertisers`, 200],
       ['GET', `${CAMPAIGN}/advertisers`, 0],
     ]);
+  });
+
+  it('answers 429 past the rate limit it is given, with Retry-After', async () => {
+    expect((await call('POST', '/_sandbox/settings', { rateLimitPerSecond: 2 })).status).toBe(200);
+    const statuses: number[] = [];
+    for (let request = 0; request < 5; request++) statuses.push((await call('GET', `${CAMPAIGN}/adSizes/1`)).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(4);
+    await call('POST', '/_sandbox/settings', { rateLimitPerSecond: null });
+    expect((await call('GET', `${CAMPAIGN}/adSizes/1`)).status).toBe(200);
   });
 
   it('resets objects, faults, clock and settings', async () => {

@@ -44,7 +44,18 @@ import { videoDimensions } from './video-dimensions';
  * (regions and cities) and the asynchronous reporting service, with the vendor's envelope, its three
  * error shapes, paging and sorting. State lives in memory, per sandbox. Delivery is simulated on the
  * sandbox's clock. A control API under `/_sandbox` (not part of the vendor's API) moves the clock,
- * injects faults, changes the simulation's parameters, lists the requests received and resets it all.
+ * injects faults, changes the simulation's parameters, lists the requests received and resets it all:
+ *
+ *   GET    /_sandbox                 clock, settings, object counts, pending faults
+ *   POST   /_sandbox/clock           {advanceMs | advanceHours | advanceDays | to}: forward only
+ *   POST   /_sandbox/settings        {ctr, cpm, reportPendingPolls, rateLimitPerSecond (null: none)}
+ *   POST   /_sandbox/faults          {method, path, action: fail|delay|drop|dropAfter, status, shape:
+ *                                     gateway|service|framework|empty, message, latencyMs,
+ *                                     retryAfterSeconds, times (default 1) | always}
+ *   DELETE /_sandbox/faults[/:id]
+ *   GET    /_sandbox/requests        the vendor calls received (method, path, query, status; 0 = no answer)
+ *   GET    /_sandbox/delivery        delivered impressions, clicks and spend per line item
+ *   POST   /_sandbox/reset           everything back to a fresh sandbox (tokens included)
  */
 
 export interface AmobeeSandboxOptions {
