@@ -26,7 +26,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts', 'tests/amobee/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },
