@@ -11,29 +11,37 @@ const instant = (value: unknown): unknown => (value instanceof Timestamp ? value
 const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
   b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** `promotions` and `audience` collections, document id = the record's id. */
+/**
+ * `promotions` (document id = promoter and campaign, which Firestore then keeps unique; the original
+ * product's documents have their own ids) and `audience` (document id = the record's id).
+ */
 export function createFirestorePromotionRepository(context: FirestoreContext): PromotionRepository {
   const promotions = () => context.firestore.collection('promotions');
   const audiences = () => context.firestore.collection('audience');
-  const findExisting = async (creatorId: string, rootCompanyId: string) => {
-    const snapshot = await promotions()
-      .where('creatorId', '==', creatorId)
-      .where('rootCompanyId', '==', rootCompanyId)
-      .limit(1)
-      .get();
-    return snapshot.docs[0] ? toPromotion(snapshot.docs[0]) : null;
+  const keyOf = (promotion: Pick<Promotion, 'creatorId' | 'campaignId'>) =>
+    [promotion.creatorId, promotion.campaignId].map(encodeURIComponent).join('~');
+  const findById = async (id: string) => {
+    const snapshot = await promotions().doc(id).get();
+    if (snapshot.exists) return toPromotion(snapshot);
+    const byField = await promotions().where('id', '==', id).limit(1).get();
+    return byField.docs[0] ? toPromotion(byField.docs[0]) : null;
+  };
+  const findExisting = async (creatorId: string, campaignId: string) => {
+    const snapshot = await promotions().where('creatorId', '==', creatorId).get();
+    return snapshot.docs.map(toPromotion).find((promotion) => promotion.campaignId === campaignId) ?? null;
   };
   return {
     async promote(input) {
       const parsed = Promotion.parse(input);
-      const existing = await findExisting(parsed.creatorId, parsed.rootCompanyId);
+      const existing = await findExisting(parsed.creatorId, parsed.campaignId);
       if (existing) return existing;
+      if (await findById(parsed.id)) throw conflict('A promotion with this id already exists.');
       const promotion: Promotion = { ...parsed, createdAt: utc(parsed.createdAt) };
       try {
         return await changeWithFirestoreEvent(
           context,
           (batch) => {
-            batch.create(promotions().doc(promotion.id), promotion);
+            batch.create(promotions().doc(keyOf(promotion)), promotion);
             return promotion;
           },
           (created) => ({
@@ -46,15 +54,12 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
       } catch (error) {
         if (!isAlreadyExists(error)) throw error;
         // The same promotion sent twice at once: the one that committed is the answer.
-        const winner = await findExisting(parsed.creatorId, parsed.rootCompanyId);
+        const winner = await findExisting(parsed.creatorId, parsed.campaignId);
         if (winner) return winner;
         throw conflict('A promotion with this id already exists.');
       }
     },
-    async findById(id) {
-      const snapshot = await promotions().doc(id).get();
-      return snapshot.exists ? toPromotion(snapshot) : null;
-    },
+    findById,
     async listByCreator(creatorId) {
       const snapshot = await promotions().where('creatorId', '==', creatorId).get();
       return snapshot.docs.map(toPromotion).sort(newestFirst);
@@ -62,6 +67,13 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
     async listByRootCompany(rootCompanyId) {
       const snapshot = await promotions().where('rootCompanyId', '==', rootCompanyId).get();
       return snapshot.docs.map(toPromotion).sort(newestFirst);
+    },
+    async listByCampaign(campaignId) {
+      const snapshot = await promotions().where('campaignId', '==', campaignId).get();
+      // The original product's promotions name no campaign: their root company held it.
+      const legacy = await promotions().where('rootCompanyId', '==', campaignId).get();
+      const byId = new Map([...snapshot.docs, ...legacy.docs].map((doc) => [doc.id, toPromotion(doc)]));
+      return [...byId.values()].filter((promotion) => promotion.campaignId === campaignId).sort(newestFirst);
     },
     async addAudience(input) {
       const parsed = Audience.parse(input);
@@ -86,7 +98,10 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
   };
 }
 
-/** The original product stored only creatorId and rootCompanyId; its documents date from their creation. */
+/**
+ * The original product stored only creatorId and rootCompanyId, which held the promoted campaign; its
+ * documents date from their creation.
+ */
 function createdAtOf(snapshot: DocumentSnapshot): unknown {
   const createdAt = instant(snapshot.data()?.createdAt) ?? snapshot.createTime?.toDate().toISOString();
   return typeof createdAt === 'string' ? utc(createdAt) : createdAt;
@@ -94,7 +109,12 @@ function createdAtOf(snapshot: DocumentSnapshot): unknown {
 
 function toPromotion(snapshot: DocumentSnapshot): Promotion {
   const data = snapshot.data() ?? {};
-  return Promotion.parse({ ...data, id: data.id ?? snapshot.id, createdAt: createdAtOf(snapshot) });
+  return Promotion.parse({
+    ...data,
+    id: data.id ?? snapshot.id,
+    campaignId: data.campaignId ?? data.rootCompanyId,
+    createdAt: createdAtOf(snapshot),
+  });
 }
 
 function toAudience(snapshot: DocumentSnapshot): Audience {

@@ -1,9 +1,15 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, createUnread, isAlreadyExists, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createUnread,
+  isAlreadyExists,
+  outboxDocument,
+  type FirestoreContext,
+} from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -11,14 +17,23 @@ const instant = (value: unknown): unknown => (value instanceof Timestamp ? value
 const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
   b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** A share link's document id: its (campaign, promoter, channel), which Firestore then keeps unique. */
+const shareLinkKey = (link: Pick<ShareLink, 'campaignId' | 'promoterId' | 'channel'>) =>
+  [link.campaignId, link.promoterId, link.channel].map(encodeURIComponent).join('~');
+
 /**
  * `sharesClicks` (document id = campaignId, one counter field per channel), `clickEvents` and `utms`
- * (document id = the record's id).
+ * (document id = the record's id), `shareLinks` (document id = campaign, promoter and channel).
  */
 export function createFirestoreShareTrackingRepository(context: FirestoreContext): ShareTrackingRepository {
   const counters = () => context.firestore.collection('sharesClicks');
   const clicks = () => context.firestore.collection('clickEvents');
   const utms = () => context.firestore.collection('utms');
+  const links = () => context.firestore.collection('shareLinks');
+  const linkByCode = async (code: string) => {
+    const snapshot = await links().where('code', '==', code).limit(1).get();
+    return snapshot.docs[0] ? toShareLink(snapshot.docs[0]) : null;
+  };
   const readCounters = async (campaignId: string) => {
     const snapshot = await counters().doc(campaignId).get();
     return snapshot.exists ? toCounters(snapshot) : null;
@@ -116,7 +131,62 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
       const snapshot = await utms().where('campaignId', '==', campaignId).get();
       return snapshot.docs.map(toUtm).sort(newestFirst);
     },
+    async ensureShareLinks(input) {
+      const wanted = input.map((link) => ShareLink.parse(link));
+      // A link stored elsewhere at the same moment fails this batch whole: read again and store the rest.
+      for (let attempt = 1; ; attempt += 1) {
+        const found = await Promise.all(wanted.map((link) => links().doc(shareLinkKey(link)).get()));
+        const created = wanted
+          .filter((_, index) => !found[index]!.exists)
+          .map((link) => ({ ...link, createdAt: utc(link.createdAt) }));
+        for (const link of created) {
+          if (await linkByCode(link.code)) throw conflict('A share link with this code already exists.');
+        }
+        try {
+          if (created.length > 0) {
+            await changeWithFirestoreEvent(
+              context,
+              (batch) => {
+                // create, not set: a link made in the meantime is kept, and this batch fails instead.
+                for (const link of created) batch.create(links().doc(shareLinkKey(link)), link);
+                for (const link of created.slice(1)) {
+                  const { ref, data } = outboxDocument(context, linkCreated(link));
+                  batch.set(ref, data);
+                }
+                return created[0]!;
+              },
+              linkCreated,
+            );
+          }
+        } catch (error) {
+          if (isAlreadyExists(error) && attempt < 3) continue;
+          throw error;
+        }
+        return wanted.map((link, index) =>
+          found[index]!.exists ? toShareLink(found[index]!) : created.find((made) => made.code === link.code)!,
+        );
+      }
+    },
+    findShareLink: (code) => linkByCode(code),
+    async listShareLinks(promoterId, campaignId) {
+      const snapshot = await links().where('promoterId', '==', promoterId).get();
+      return snapshot.docs
+        .map(toShareLink)
+        .filter((link) => campaignId === undefined || link.campaignId === campaignId);
+    },
   };
+}
+
+const linkCreated = (link: ShareLink) => ({
+  type: EventTypes.shareLinkCreated,
+  aggregateType: 'shareTracking' as const,
+  aggregateId: link.campaignId,
+  payload: { link },
+});
+
+function toShareLink(snapshot: DocumentSnapshot): ShareLink {
+  const data = snapshot.data() ?? {};
+  return ShareLink.parse({ ...data, createdAt: createdAtOf(snapshot) });
 }
 
 function createdAtOf(snapshot: DocumentSnapshot): unknown {

@@ -19,7 +19,7 @@ export function createMemoryPromotionRepository(context: MemoryContext): Promoti
         context,
         () => {
           const existing = [...promotions().values()].find(
-            (item) => item.creatorId === parsed.creatorId && item.rootCompanyId === parsed.rootCompanyId,
+            (item) => item.creatorId === parsed.creatorId && item.campaignId === parsed.campaignId,
           );
           if (existing) return { promotion: copy(existing), created: false };
           if (promotions().has(parsed.id)) throw conflict('A promotion with this id already exists.');
@@ -51,6 +51,12 @@ export function createMemoryPromotionRepository(context: MemoryContext): Promoti
     async listByRootCompany(rootCompanyId) {
       return [...promotions().values()]
         .filter((item) => item.rootCompanyId === rootCompanyId)
+        .sort(newestFirst)
+        .map(copy);
+    },
+    async listByCampaign(campaignId) {
+      return [...promotions().values()]
+        .filter((item) => item.campaignId === campaignId)
         .sort(newestFirst)
         .map(copy);
     },

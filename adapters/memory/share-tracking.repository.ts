@@ -1,8 +1,8 @@
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
-import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
+import { appendMemoryEvent, changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.
 const utc = (value: string): string => new Date(value).toISOString();
@@ -13,6 +13,14 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
   const counters = () => context.state().table<SharesClicks>('sharesClicks');
   const clicks = () => context.state().table<ClickEvent>('clickEvents');
   const utms = () => context.state().table<Utm>('utms');
+  const links = () => context.state().table<ShareLink>('shareLinks');
+  const linkOf = (wanted: Pick<ShareLink, 'campaignId' | 'promoterId' | 'channel'>) =>
+    [...links().values()].find(
+      (link) =>
+        link.campaignId === wanted.campaignId &&
+        link.promoterId === wanted.promoterId &&
+        link.channel === wanted.channel,
+    );
   return {
     ensureCounters(campaignId) {
       return changeWithMemoryEvent(
@@ -94,6 +102,42 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
       return [...utms().values()]
         .filter((utm) => utm.campaignId === campaignId)
         .sort(newestFirst)
+        .map(copy);
+    },
+    async ensureShareLinks(input) {
+      const wanted = input.map((link) => ShareLink.parse(link));
+      return context.exclusive(() => {
+        const created: ShareLink[] = [];
+        const answer = wanted.map((link) => {
+          const existing = linkOf(link);
+          if (existing) return copy(existing);
+          if (links().has(link.code) || created.some((other) => other.code === link.code))
+            throw conflict('A share link with this code already exists.');
+          const stored = { ...link, createdAt: utc(link.createdAt) };
+          created.push(stored);
+          return copy(stored);
+        });
+        for (const link of created) {
+          links().set(link.code, link);
+          appendMemoryEvent(context, {
+            type: EventTypes.shareLinkCreated,
+            aggregateType: 'shareTracking',
+            aggregateId: link.campaignId,
+            payload: { link },
+          });
+        }
+        return answer;
+      });
+    },
+    async findShareLink(code) {
+      const found = links().get(code);
+      return found ? copy(found) : null;
+    },
+    async listShareLinks(promoterId, campaignId) {
+      return [...links().values()]
+        .filter(
+          (link) => link.promoterId === promoterId && (campaignId === undefined || link.campaignId === campaignId),
+        )
         .map(copy);
     },
   };

@@ -4,6 +4,7 @@ import type { DeploymentTables } from './tables/deployment.tables';
 import type { FoundationTables } from './tables/foundation.tables';
 import type { MoneyTables } from './tables/money.tables';
 import type { PeopleTables } from './tables/people.tables';
+import type { ReachTables } from './tables/reach.tables';
 import type { RegistrationTables } from './tables/registration.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
@@ -15,4 +16,5 @@ export interface Database
     MoneyTables,
     ActivityTables,
     RegistrationTables,
-    DeploymentTables {}
+    DeploymentTables,
+    ReachTables {}

@@ -20,6 +20,7 @@ export function createPostgresPromotionRepository(context: PgContext): Promotion
               id: promotion.id,
               creator_id: promotion.creatorId,
               root_company_id: promotion.rootCompanyId,
+              campaign_id: promotion.campaignId,
               created_at: promotion.createdAt,
             })
             // Every unique index arbitrates, so the same promotion sent twice at once meets "do nothing".
@@ -31,7 +32,7 @@ export function createPostgresPromotionRepository(context: PgContext): Promotion
             .selectFrom('promotions')
             .selectAll()
             .where('creator_id', '=', promotion.creatorId)
-            .where('root_company_id', '=', promotion.rootCompanyId)
+            .where('campaign_id', '=', promotion.campaignId)
             .executeTakeFirst();
           if (!existing) throw conflict('A promotion with this id already exists.');
           return { promotion: toPromotion(existing), created: false };
@@ -66,6 +67,16 @@ export function createPostgresPromotionRepository(context: PgContext): Promotion
         .selectFrom('promotions')
         .selectAll()
         .where('root_company_id', '=', rootCompanyId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toPromotion);
+    },
+    async listByCampaign(campaignId) {
+      const rows = await db
+        .selectFrom('promotions')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
@@ -114,6 +125,7 @@ function toPromotion(row: Selectable<PromotionsTable>): Promotion {
     id: row.id,
     creatorId: row.creator_id,
     rootCompanyId: row.root_company_id,
+    campaignId: row.campaign_id,
     createdAt: iso(row.created_at),
   });
 }

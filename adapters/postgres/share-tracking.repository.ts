@@ -2,9 +2,11 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { ShareChannel } from '../../core/campaigns/targeting.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { conflict } from '../../core/shared/errors';
 import type { ClickEventsTable, SharesClicksTable, UtmsTable } from './tables/money.tables';
-import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
+import type { ShareLinksTable } from './tables/reach.tables';
+import { appendEvent, changeWithEvent, conflictOn, inTransaction, iso, type PgContext } from './transaction';
 
 export function createPostgresShareTrackingRepository(context: PgContext): ShareTrackingRepository {
   const { db } = context;
@@ -128,7 +130,74 @@ export function createPostgresShareTrackingRepository(context: PgContext): Share
         .execute();
       return rows.map(toUtm);
     },
+    async ensureShareLinks(input) {
+      const wanted = input.map((link) => ShareLink.parse(link));
+      if (wanted.length === 0) return [];
+      return inTransaction(db, async (trx) => {
+        // Either unique key arbitrates: a link asked for twice at once is stored once, and the other
+        // request reads the stored one below.
+        const inserted = await trx
+          .insertInto('share_links')
+          .values(
+            wanted.map((link) => ({
+              code: link.code,
+              campaign_id: link.campaignId,
+              promoter_id: link.promoterId,
+              channel: link.channel,
+              created_at: link.createdAt,
+            })),
+          )
+          .onConflict((target) => target.doNothing())
+          .returningAll()
+          .execute();
+        for (const row of inserted) {
+          const link = toShareLink(row);
+          await appendEvent(context, trx, {
+            type: EventTypes.shareLinkCreated,
+            aggregateType: 'shareTracking',
+            aggregateId: link.campaignId,
+            payload: { link },
+          });
+        }
+        const rows = await trx
+          .selectFrom('share_links')
+          .selectAll()
+          .where('campaign_id', 'in', [...new Set(wanted.map((link) => link.campaignId))])
+          .where('promoter_id', 'in', [...new Set(wanted.map((link) => link.promoterId))])
+          .execute();
+        return wanted.map((link) => {
+          const row = rows.find(
+            (candidate) =>
+              candidate.campaign_id === link.campaignId &&
+              candidate.promoter_id === link.promoterId &&
+              candidate.channel === link.channel,
+          );
+          // Not inserted and not there: its code belongs to another link.
+          if (!row) throw conflict('A share link with this code already exists.');
+          return toShareLink(row);
+        });
+      });
+    },
+    async findShareLink(code) {
+      const row = await db.selectFrom('share_links').selectAll().where('code', '=', code).executeTakeFirst();
+      return row ? toShareLink(row) : null;
+    },
+    async listShareLinks(promoterId, campaignId) {
+      let query = db.selectFrom('share_links').selectAll().where('promoter_id', '=', promoterId);
+      if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
+      return (await query.execute()).map(toShareLink);
+    },
   };
+}
+
+function toShareLink(row: Selectable<ShareLinksTable>): ShareLink {
+  return ShareLink.parse({
+    code: row.code,
+    campaignId: row.campaign_id,
+    promoterId: row.promoter_id,
+    channel: row.channel,
+    createdAt: iso(row.created_at),
+  });
 }
 
 function toCounters(row: Selectable<SharesClicksTable>): SharesClicks {

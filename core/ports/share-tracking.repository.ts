@@ -1,4 +1,4 @@
-import type { ClickEvent, SharesClicks, Utm } from '../promotion/promotion.entity';
+import type { ClickEvent, ShareLink, SharesClicks, Utm } from '../promotion/promotion.entity';
 
 export interface ShareTrackingRepository {
   /** Creates the counters of a campaign at zero; does nothing when they exist. */
@@ -11,4 +11,13 @@ export interface ShareTrackingRepository {
   /** Newest first, optionally only a promoter's, optionally since an instant. */
   listClicks(campaignId: string, filter?: { promoterId?: string; since?: string }): Promise<ClickEvent[]>;
   listUtms(campaignId: string): Promise<Utm[]>;
+  /**
+   * Stores each link unless its (campaign, promoter, channel) has one already, which is kept (even
+   * when asked twice at once); answers the stored links in the order given. Conflict when a new
+   * link's code is taken by another.
+   */
+  ensureShareLinks(links: ShareLink[]): Promise<ShareLink[]>;
+  findShareLink(code: string): Promise<ShareLink | null>;
+  /** A promoter's links, optionally of one campaign, in no particular order. */
+  listShareLinks(promoterId: string, campaignId?: string): Promise<ShareLink[]>;
 }

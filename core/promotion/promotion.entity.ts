@@ -2,16 +2,31 @@ import { z } from 'zod';
 import { Id, Timestamp } from '../shared/primitives';
 import { ShareChannel } from '../campaigns/targeting.entity';
 
-/** A promoter's promotion of a campaign, `promotions` collection. */
+/** A promoter's promotion of a campaign, `promotions` collection: one per promoter and campaign. */
 export const Promotion = z.object({
   id: Id,
   /** The promoter. */
   creatorId: Id,
-  /** The promoted campaign (the "root company" whose campaign is shared). */
+  /** The organization whose campaign is promoted (the campaign's owner when it has no organization). */
   rootCompanyId: Id,
+  /** The promoted campaign. */
+  campaignId: Id,
   createdAt: Timestamp,
 });
 export type Promotion = z.infer<typeof Promotion>;
+
+/** The code of a short share link, `/s/{code}`: URL-safe, short enough to post. */
+export const ShareCode = z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, 'Not a share link code.');
+
+/** A promoter's short link to a campaign for one channel, `shareLinks` collection: one per (campaign, promoter, channel). */
+export const ShareLink = z.object({
+  code: ShareCode,
+  campaignId: Id,
+  promoterId: Id,
+  channel: ShareChannel,
+  createdAt: Timestamp,
+});
+export type ShareLink = z.infer<typeof ShareLink>;
 
 /** An ad-platform audience built for a campaign, `audience` collection. */
 export const Audience = z.object({

@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeContract } from '../support/contract';
 
-const promotion = (id: string, creatorId: string, rootCompanyId: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
-  id,
-  creatorId,
-  rootCompanyId,
-  createdAt,
-});
+const promotion = (
+  id: string,
+  creatorId: string,
+  campaignId: string,
+  createdAt = '2026-01-01T00:00:00.000Z',
+  rootCompanyId = 'org-1',
+) => ({ id, creatorId, rootCompanyId, campaignId, createdAt });
 const audience = (id: string, campaignId: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
   id,
   campaignId,
@@ -41,12 +42,37 @@ describeContract('PromotionRepository', (subject) => {
     expect(await promotions.listByCreator('p-none')).toEqual([]);
   });
 
-  it("lists a campaign's promotions, and no other campaign's", async () => {
+  it('keeps a promotion of each of two campaigns of one organization by the same promoter', async () => {
     const { promotions } = subject().store.repositories;
     await promotions.promote(promotion('pr-1', 'p-1', 'c-1'));
-    await promotions.promote(promotion('pr-2', 'p-2', 'c-1'));
+    await promotions.promote(promotion('pr-2', 'p-1', 'c-2'));
+    expect((await promotions.listByCreator('p-1')).map((item) => item.campaignId).sort()).toEqual(['c-1', 'c-2']);
+  });
+
+  it('stores one promotion when the same one is sent many times at once', async () => {
+    const { promotions } = subject().store.repositories;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => promotions.promote(promotion(`pr-${n}`, 'p-1', 'c-1'))),
+    );
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(await promotions.listByCampaign('c-1')).toHaveLength(1);
+  });
+
+  it("lists a campaign's promotions newest first, and no other campaign's", async () => {
+    const { promotions } = subject().store.repositories;
+    await promotions.promote(promotion('pr-1', 'p-1', 'c-1'));
+    await promotions.promote(promotion('pr-2', 'p-2', 'c-1', '2026-01-03T00:00:00.000Z'));
     await promotions.promote(promotion('pr-3', 'p-1', 'c-2'));
-    expect((await promotions.listByRootCompany('c-1')).map((item) => item.id).sort()).toEqual(['pr-1', 'pr-2']);
+    expect((await promotions.listByCampaign('c-1')).map((item) => item.id)).toEqual(['pr-2', 'pr-1']);
+    expect(await promotions.listByCampaign('c-none')).toEqual([]);
+  });
+
+  it("lists an organization's promotions, and no other organization's", async () => {
+    const { promotions } = subject().store.repositories;
+    await promotions.promote(promotion('pr-1', 'p-1', 'c-1'));
+    await promotions.promote(promotion('pr-2', 'p-2', 'c-2'));
+    await promotions.promote(promotion('pr-3', 'p-1', 'c-3', undefined, 'org-2'));
+    expect((await promotions.listByRootCompany('org-1')).map((item) => item.id).sort()).toEqual(['pr-1', 'pr-2']);
   });
 
   it("adds audiences and lists a campaign's audiences", async () => {

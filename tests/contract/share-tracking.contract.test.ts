@@ -25,6 +25,19 @@ const utm = (id: string, campaignId = 'c-1') => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
+const link = (
+  code: string,
+  channel: ShareChannel,
+  options: { campaignId?: string; promoterId?: string; at?: string } = {},
+) => ({
+  code,
+  campaignId: options.campaignId ?? 'c-1',
+  promoterId: options.promoterId ?? 'p-1',
+  channel,
+  createdAt: options.at ?? '2026-01-01T00:00:00.000Z',
+});
+const byCode = <T extends { code: string }>(links: T[]) => [...links].sort((a, b) => a.code.localeCompare(b.code));
+
 describeContract('ShareTrackingRepository', (subject) => {
   it('answers zero counters for a campaign that has none, without creating them', async () => {
     const { store } = subject();
@@ -113,5 +126,74 @@ describeContract('ShareTrackingRepository', (subject) => {
     expect(events.every((event) => event.aggregateType === 'shareTracking' && event.aggregateId === 'c-1')).toBe(true);
     expect(events[1]?.payload).toMatchObject({ click: { id: 'k-1', channel: 'x', promoterId: 'p-1' } });
     expect(events[2]?.payload).toMatchObject({ utm: { id: 't-1' } });
+  });
+
+  it('stores share links and finds each by its code', async () => {
+    const { shareTracking } = subject().store.repositories;
+    const links = [link('code-x-1', 'x'), link('code-li-1', 'linkedin')];
+    expect(await shareTracking.ensureShareLinks(links)).toEqual(links);
+    expect(await shareTracking.findShareLink('code-li-1')).toEqual(links[1]);
+    expect(await shareTracking.findShareLink('code-none')).toBeNull();
+    expect(await shareTracking.ensureShareLinks([])).toEqual([]);
+  });
+
+  it('keeps the first link of a campaign, promoter and channel: asking again answers it, in the order asked', async () => {
+    const { shareTracking } = subject().store.repositories;
+    const first = link('code-x-1', 'x');
+    await shareTracking.ensureShareLinks([first]);
+    const again = await shareTracking.ensureShareLinks([
+      link('code-fb-1', 'facebook'),
+      link('code-x-2', 'x', { at: '2026-02-01T00:00:00.000Z' }),
+    ]);
+    expect(again).toEqual([link('code-fb-1', 'facebook'), first]);
+    expect(await shareTracking.findShareLink('code-x-2')).toBeNull();
+  });
+
+  it('stores one link per campaign, promoter and channel when asked many times at once', async () => {
+    const { shareTracking } = subject().store.repositories;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => shareTracking.ensureShareLinks([link(`code-x-${n}`, 'x')])),
+    );
+    expect(new Set(answers.map(([answer]) => answer!.code)).size).toBe(1);
+    expect(await shareTracking.listShareLinks('p-1')).toHaveLength(1);
+  });
+
+  it("refuses a new link whose code is another link's", async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.ensureShareLinks([link('code-taken', 'x')]);
+    await expect(shareTracking.ensureShareLinks([link('code-taken', 'facebook')])).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(await shareTracking.listShareLinks('p-1')).toHaveLength(1);
+  });
+
+  it("lists a promoter's links, optionally of one campaign", async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.ensureShareLinks([link('code-a', 'x'), link('code-b', 'instagram')]);
+    await shareTracking.ensureShareLinks([link('code-c', 'x', { campaignId: 'c-2' })]);
+    await shareTracking.ensureShareLinks([link('code-d', 'x', { promoterId: 'p-2' })]);
+    expect(byCode(await shareTracking.listShareLinks('p-1')).map((item) => item.code)).toEqual([
+      'code-a',
+      'code-b',
+      'code-c',
+    ]);
+    expect(byCode(await shareTracking.listShareLinks('p-1', 'c-1'))).toEqual([
+      link('code-a', 'x'),
+      link('code-b', 'instagram'),
+    ]);
+    expect(await shareTracking.listShareLinks('p-none')).toEqual([]);
+  });
+
+  it('writes shareTracking.linkCreated for each new link only', async () => {
+    const { store } = subject();
+    await store.repositories.shareTracking.ensureShareLinks([link('code-a', 'x'), link('code-b', 'linkedin')]);
+    await store.repositories.shareTracking.ensureShareLinks([link('code-c', 'x')]);
+    const events = await store.outbox.pending(10);
+    expect(events.map((event) => event.type)).toEqual(['shareTracking.linkCreated', 'shareTracking.linkCreated']);
+    expect(events.every((event) => event.aggregateType === 'shareTracking' && event.aggregateId === 'c-1')).toBe(true);
+    expect(events.map((event) => (event.payload as { link: { code: string } }).link.code).sort()).toEqual([
+      'code-a',
+      'code-b',
+    ]);
   });
 });

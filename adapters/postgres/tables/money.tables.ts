@@ -47,6 +47,7 @@ export interface PromotionsTable {
   id: string;
   creator_id: string;
   root_company_id: string;
+  campaign_id: string;
   created_at: Timestamptz;
 }
 
