@@ -42,6 +42,11 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell]> = {
   'preCampaign.review': ['✓', '✗', '✗', '✗', '✗', '✗'],
   'demoCampaign.manage': ['✓', '✓', '✗', '✗', '✗', '✗'],
   'demoCampaign.read': ['✓', '✓', '✗', '✗', '✗', 'own organization'],
+  'promotion.create': ['✗', '✗', '✗', '✗', 'self', '✗'],
+  'promotion.read': ['✓', '✓', '✗', '✗', 'self', '✗'],
+  'campaignShares.read': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization'],
+  'appreciation.read': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization'],
+  'appreciation.edit': ['self', 'self', 'own organization', 'self', '✗', 'self'],
 };
 
 const HOME = 'org-harbor';

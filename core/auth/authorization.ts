@@ -123,6 +123,20 @@ export const RULES = {
   'demoCampaign.manage': (actor: Actor) => isPlatformStaff(actor),
   'demoCampaign.read': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (actor.demoUser && sameOrganization(actor, target)),
+
+  /** Promoting a campaign and getting one's share links: promoters, for themselves. */
+  'promotion.create': (actor: Actor, target: Target) => actor.role === 'promoter' && target.uid === actor.uid,
+  /** A promoter's links and what they brought: the promoter, and platform staff. */
+  'promotion.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (actor.role === 'promoter' && target.uid === actor.uid),
+  /** A campaign's share counters and its promoters: its organization's campaign writers, and platform staff. */
+  'campaignShares.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** A campaign's thank-you messages, as its campaigners see them. */
+  'appreciation.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** Changing them: the campaign's owner, or the admin of its organization. */
+  'appreciation.edit': (actor: Actor, target: Target) => writesCampaigns(actor) && ownsOrAdministers(actor, target),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -155,6 +169,12 @@ const refusals: Partial<Record<Action, string>> = {
   'preCampaign.review': 'Only a super user can approve or cancel a campaign.',
   'demoCampaign.manage': 'Only super users and platform admins manage demo campaigns.',
   'demoCampaign.read': 'Only platform staff and demo accounts see demo campaigns.',
+  'promotion.create': 'Only promoters can promote a campaign.',
+  'promotion.read': 'You can only see your own promotions.',
+  'campaignShares.read': 'You can only see the shares of your own organization’s campaigns.',
+  'appreciation.read': 'You can only see the thank-you messages of your own organization’s campaigns.',
+  'appreciation.edit':
+    'Only the person who owns this campaign, or their organization’s admin, can change its thank-you messages.',
 };
 
 /** Throws forbidden (403) with a message that says why, unless the actor may act. */
