@@ -1,4 +1,6 @@
 import { defineConfig } from 'vite';
 import { defineRemoteConfig } from '../../shells/shared/remote.vite-config';
 
-export default defineConfig(defineRemoteConfig('donor', import.meta.dirname));
+export default defineConfig(
+  defineRemoteConfig('donor', import.meta.dirname, { './CampaignPage': './src/CampaignPage.tsx' }),
+);

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { CampaignPageSkeleton } from '../../../shells/shared/campaign-page/campaign-page-skeleton';
+import { CampaignPageView } from '../../../shells/shared/campaign-page/campaign-page-view';
+import { campaignPageQuery, isCampaignMissing } from '../../../shells/shared/campaign-page/campaign-page.query';
+import { campaignDocumentTitle } from '../../../shells/shared/campaign-page/campaign-page.rules';
+import { CampaignLoadError, CampaignNotFound } from './campaign-page/campaign-page-states';
+import { useDocumentTitle } from './campaign-page/use-document-title';
+
+/**
+ * The public page of a live campaign (SPEC §2, `/campaign/{id}/details/`): where shared links and ads
+ * without a landing page of their own lead. Open to everyone, signed in or not.
+ */
+export default function CampaignPage({ campaignId }: { campaignId: string }) {
+  const query = useQuery(campaignPageQuery(campaignId));
+  const missing = query.data === undefined && query.isError && isCampaignMissing(query.error);
+  useDocumentTitle(query.data ? campaignDocumentTitle(query.data) : missing ? 'Campaign not found · Causeway' : null);
+
+  // A failed refresh keeps the page people are reading; only a first load that fails replaces it.
+  if (query.data) return <CampaignPageView page={query.data} />;
+  if (query.isPending) return <CampaignPageSkeleton />;
+  if (missing) return <CampaignNotFound />;
+  return (
+    <CampaignLoadError message={query.error.message} retry={() => void query.refetch()} retrying={query.isFetching} />
+  );
+}
