@@ -1,10 +1,12 @@
 import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
+import { campaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
 import { sessionRole } from '../../shared/roles';
 import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
 import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
+import { CampaignPageOutlet } from './remotes/campaign-page-outlet';
 import { RemoteOutlet } from './remotes/remote-outlet';
 import { Link, navigate, usePathname } from '../../shared/router';
 import { useSession } from './session/use-session';
@@ -89,7 +91,11 @@ function SignedIn({ user }: { user: SessionUser }) {
 /** The three session states: checking, signed out, signed in. */
 export function App() {
   const session = useSession();
-  const onSignUp = usePathname() === SIGN_UP_PATH;
+  const pathname = usePathname();
+  const onSignUp = pathname === SIGN_UP_PATH;
+  // The public campaign page (SPEC §2) is for everyone and does not wait for the session.
+  const campaignId = campaignIdAt(pathname);
+  if (campaignId !== null) return <CampaignPageOutlet campaignId={campaignId} user={session.data} />;
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
   if (session.data === null) return onSignUp ? <SignUpPage /> : <SignInPage />;

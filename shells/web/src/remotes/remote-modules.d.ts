@@ -16,6 +16,14 @@ declare module 'donor/App' {
   export default App;
 }
 
+/** The public page of a live campaign, for everyone, signed in or not. */
+declare module 'donor/CampaignPage' {
+  import type { ComponentType } from 'react';
+
+  const CampaignPage: ComponentType<{ campaignId: string }>;
+  export default CampaignPage;
+}
+
 declare module 'admin/App' {
   import type { ComponentType } from 'react';
   import type { SessionUser } from '../../../../core/users/user.entity';

@@ -20,10 +20,11 @@ function pageOf(area: Area): RootPage | undefined {
   return remotePages[`${area.remote}/${area.module.slice(2)}`];
 }
 
-type BoundaryProps = { area: Area; children: ReactNode };
+/** What a boundary names and logs: an area, or any other page a remote renders. */
+type BoundaryProps = { area: Pick<Area, 'label' | 'path'>; children: ReactNode };
 
 /** Keeps a remote that fails to load or render inside its own area, so the shell stays usable. */
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -39,7 +40,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-function RemoteUnavailable({ area }: { area: Area }) {
+function RemoteUnavailable({ area }: { area: Pick<Area, 'label'> }) {
   return (
     <section className="cw-card cw-notice cw-notice--error" role="alert">
       <CircleAlert className="cw-notice__icon" size={22} aria-hidden="true" />

@@ -1,0 +1,77 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { LayoutDashboard, LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import type { SessionUser } from '../../../../core/users/user.entity';
+import { CampaignPageSkeleton } from '../../../shared/campaign-page/campaign-page-skeleton';
+import { campaignPageQuery } from '../../../shared/campaign-page/campaign-page.query';
+import { sessionRole } from '../../../shared/roles';
+import { Link } from '../../../shared/router';
+import { Brand } from '../layout/brand';
+import { navigationFor } from '../layout/navigation';
+import { RemoteBoundary } from './remote-outlet';
+
+const CampaignPage = lazy(() => import('donor/CampaignPage'));
+
+function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
+  // Until the session is known, nothing: a "Sign in" that turns into "Your dashboard" would flicker.
+  if (user === undefined) return null;
+  if (user === null) {
+    return (
+      <Link to="/" className="cw-button cw-button--secondary">
+        <LogIn size={16} aria-hidden="true" />
+        Sign in
+      </Link>
+    );
+  }
+  const home = navigationFor(sessionRole(user))[0]?.path ?? '/';
+  return (
+    <Link to={home} className="cw-button cw-button--secondary">
+      <LayoutDashboard size={16} aria-hidden="true" />
+      Your dashboard
+    </Link>
+  );
+}
+
+/**
+ * The public campaign page (SPEC §2) in a slim frame of its own, the same for everyone: it is the
+ * campaign's page, not the viewer's workspace, so neither the sign-in screen nor the viewer's own
+ * organization colors and menus come between an ad's click and the campaign. `user` is undefined
+ * while the session is being checked; the page loads meanwhile.
+ */
+export function CampaignPageOutlet({ campaignId, user }: { campaignId: string; user: SessionUser | null | undefined }) {
+  // The campaign is fetched while the donor remote's code loads, not after.
+  usePrefetchQuery(campaignPageQuery(campaignId));
+  return (
+    <div className="cw-app cw-app--public">
+      <a className="cw-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="cw-header">
+        <div className="cw-header__inner">
+          <Link to="/" className="cw-header__brand" aria-label="Causeway home">
+            <Brand />
+          </Link>
+          <div className="cw-header__end">
+            <HeaderAction user={user} />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="cw-main" tabIndex={-1}>
+        <RemoteBoundary
+          key={campaignId}
+          area={{ label: 'The campaign page', path: `/campaign/${campaignId}/details/` }}
+        >
+          <Suspense fallback={<CampaignPageSkeleton />}>
+            <CampaignPage campaignId={campaignId} />
+          </Suspense>
+        </RemoteBoundary>
+      </main>
+      <footer className="cw-footer">
+        <div className="cw-footer__inner">
+          <span className="cw-footer__name">Causeway</span>
+          <span className="cw-footer__meta">Fundraising and ad campaigns for nonprofits</span>
+        </div>
+      </footer>
+    </div>
+  );
+}
