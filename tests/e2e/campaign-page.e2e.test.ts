@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPES } from '../../apps/api/src/types';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { pngOfSize } from '../support/png';
+import { startTestApp, type TestApp } from '../support/start-app';
+
+const DAY = 86_400_000;
+const CAMPAIGN_ID = 'winter-meals-live';
+const TITLE = 'Warm meals for 500 families';
+const ORGANIZATION = 'Harbor Light Food Bank';
+
+describe('the public campaign page in the browser', () => {
+  let app: TestApp;
+  let browser: BrowserSession;
+  let page: Page;
+  let coverUrl: string;
+  const consoleErrors: string[] = [];
+
+  const pageUrl = (id: string, slash = '/') => `${app.url}/campaign/${id}/details${slash}`;
+  const heading = () => page.getByRole('heading', { level: 1 });
+  const progress = () => page.getByTestId('campaign-progress');
+
+  beforeAll(async () => {
+    await buildWeb({ log: () => {} });
+    app = await startTestApp();
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const harbor = (await repositories.organizations.list()).find((org) => org.name === ORGANIZATION)!;
+    const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+    const cover = await app.server.container
+      .get(TYPES.FileStore)
+      .put(`campaigns/${CAMPAIGN_ID}/cover.png`, pngOfSize(1200, 630), 'image/png');
+    coverUrl = cover.url;
+    await repositories.campaigns.create({
+      campaignUUID: CAMPAIGN_ID,
+      userId: campaigner.uid,
+      organizationId: harbor.organizationId,
+      createdAt: new Date().toISOString(),
+      campaignName: 'Winter meals',
+      campaignTitle: TITLE,
+      campaignDescription:
+        'Every week our volunteers cook and deliver warm meals.\n\nHelp us reach 500 families <b>this winter</b>.',
+      campaignCategory: 'Hunger and food security',
+      campaignTags: ['food', 'winter'],
+      campaignCoverImage: coverUrl,
+      campaignRaiseGoal: 10_000_00,
+      campaignRaised: 2_500_00,
+      donators: 12,
+      // A started day counts: 29.5 days read "30 days left" for the whole run.
+      campaignRaiseGoalDeadline: new Date(Date.now() + 29.5 * DAY).toISOString(),
+      allowDonations: true,
+      isPaid: true,
+    });
+    browser = await openBrowser();
+    page = browser.page;
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows a live campaign to a signed-out visitor, with its link preview tags in the page source', async () => {
+    const response = await page.goto(pageUrl(CAMPAIGN_ID));
+    expect(response?.status()).toBe(200);
+    const source = (await response?.text()) ?? '';
+    expect(source).toContain(`<meta property="og:title" content="${TITLE} · ${ORGANIZATION}">`);
+    expect(source).toContain(`<meta property="og:image" content="${coverUrl}">`);
+    expect(source).toContain(`<meta name="twitter:card" content="summary_large_image">`);
+
+    await heading().waitFor();
+    expect(await heading().textContent()).toBe(TITLE);
+    expect(await page.locator('.cw-cpage__org-name').textContent()).toBe(ORGANIZATION);
+    const figures = (await progress().textContent()) ?? '';
+    expect(figures).toContain('$2,500.00');
+    expect(figures).toContain('raised of $10,000.00 goal');
+    expect(await page.getByTestId('campaign-percent').textContent()).toBe('25%');
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(await page.getByTestId('campaign-donors').textContent()).toBe('12 donors');
+    expect(figures).toContain('30 days left');
+    // The story keeps its paragraphs and shows markup as text.
+    expect(await page.locator('.cw-cpage__story p').allTextContents()).toEqual([
+      'Every week our volunteers cook and deliver warm meals.',
+      'Help us reach 500 families <b>this winter</b>.',
+    ]);
+    expect(await page.locator('.cw-cpage__chip').allTextContents()).toEqual([
+      'Hunger and food security',
+      '#food',
+      '#winter',
+    ]);
+    // The cover comes from the file store and loads.
+    const cover = page.locator('img.cw-cpage__cover-media');
+    expect(await cover.getAttribute('src')).toBe(coverUrl);
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img.cw-cpage__cover-media');
+      return image !== null && image.complete && image.naturalWidth === 1200;
+    });
+    // A live campaign's page offers no payment that would not work yet, and is no preview.
+    expect(await page.locator('.cw-cpage__preview, .cw-cpage__note').count()).toBe(0);
+
+    // The slim public frame: no sign-in screen, a way to sign in.
+    expect(await page.getByRole('heading', { name: 'Sign in to Causeway' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe(`${TITLE} · ${ORGANIZATION}`);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('serves the same page without the trailing slash', async () => {
+    const response = await page.goto(pageUrl(CAMPAIGN_ID, ''));
+    expect(response?.status()).toBe(200);
+    await heading().waitFor();
+    expect(await heading().textContent()).toBe(TITLE);
+  });
+
+  it('shows "campaign not found" with a 404 status for an unknown campaign', async () => {
+    const response = await page.goto(pageUrl('no-such-campaign'));
+    expect(response?.status()).toBe(404);
+    await page.getByTestId('campaign-not-found').waitFor();
+    expect(await heading().textContent()).toBe('Campaign not found');
+    expect(await page.title()).toBe('Campaign not found · Causeway');
+    expect(await page.getByRole('link', { name: 'Go to Causeway' }).getAttribute('href')).toBe('/');
+  });
+
+  it('offers another try when the campaign cannot be fetched, and shows it once it can', async () => {
+    await page.route('**/api/campaigns/*/page', (route) => route.abort('internetdisconnected'));
+    const alert = page.getByRole('alert');
+    try {
+      await page.goto(pageUrl(CAMPAIGN_ID));
+      await alert.waitFor({ timeout: 15_000 });
+    } finally {
+      await page.unroute('**/api/campaigns/*/page');
+    }
+    expect(await alert.getByRole('heading').textContent()).toBe('We couldn’t load this campaign');
+    expect(await alert.textContent()).toContain("Can't reach Causeway right now.");
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await heading().filter({ hasText: TITLE }).waitFor();
+  });
+
+  it('shows the error card, and logs the failed route, when the donor front end cannot be loaded', async () => {
+    consoleErrors.length = 0;
+    await page.route('**/remotes/donor/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    try {
+      await page.goto(pageUrl(CAMPAIGN_ID));
+      await page.getByRole('heading', { name: "The campaign page couldn't be loaded" }).waitFor();
+    } finally {
+      await page.unroute('**/remotes/donor/**');
+    }
+    expect(
+      consoleErrors.some((text) => text.includes(`Route change to /campaign/${CAMPAIGN_ID}/details/ failed`)),
+    ).toBe(true);
+  });
+
+  it('shows the page to a signed-in promoter too, with the way back to their own area', async () => {
+    await page.goto(pageUrl(CAMPAIGN_ID));
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Causeway' }).waitFor();
+    await signInInBrowser(page, 'promoter@demo.local', app.demoPassword);
+    await page.locator('.cw-donor').waitFor();
+
+    await page.goto(pageUrl(CAMPAIGN_ID));
+    await heading().filter({ hasText: TITLE }).waitFor();
+    expect(await page.getByTestId('campaign-donors').textContent()).toBe('12 donors');
+    const dashboard = page.getByRole('link', { name: 'Your dashboard' });
+    await dashboard.waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await dashboard.click();
+    await page.locator('.cw-donor').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/donor');
+    expect(await page.title()).toBe('Causeway');
+  });
+});
