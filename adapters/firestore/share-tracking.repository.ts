@@ -38,7 +38,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
     const snapshot = await counters().doc(campaignId).get();
     return snapshot.exists ? toCounters(snapshot) : null;
   };
-  return {
+  const repository: ShareTrackingRepository = {
     async ensureCounters(campaignId) {
       const existing = await readCounters(campaignId);
       if (existing) return existing;
@@ -127,6 +127,12 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
         .filter((click) => since === undefined || click.createdAt >= since)
         .sort(newestFirst);
     },
+    async countClicks(campaignId, filter = {}) {
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      // Counted here: stored instants may be ISO strings or Timestamps, so the time filter cannot be a query.
+      for (const click of await repository.listClicks(campaignId, filter)) counts[click.channel] += 1;
+      return counts;
+    },
     async listUtms(campaignId) {
       const snapshot = await utms().where('campaignId', '==', campaignId).get();
       return snapshot.docs.map(toUtm).sort(newestFirst);
@@ -175,6 +181,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
         .filter((link) => campaignId === undefined || link.campaignId === campaignId);
     },
   };
+  return repository;
 }
 
 const linkCreated = (link: ShareLink) => ({

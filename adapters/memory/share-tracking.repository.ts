@@ -21,7 +21,7 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         link.promoterId === wanted.promoterId &&
         link.channel === wanted.channel,
     );
-  return {
+  const repository: ShareTrackingRepository = {
     ensureCounters(campaignId) {
       return changeWithMemoryEvent(
         context,
@@ -98,6 +98,11 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         .sort(newestFirst)
         .map(copy);
     },
+    async countClicks(campaignId, filter = {}) {
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      for (const click of await repository.listClicks(campaignId, filter)) counts[click.channel] += 1;
+      return counts;
+    },
     async listUtms(campaignId) {
       return [...utms().values()]
         .filter((utm) => utm.campaignId === campaignId)
@@ -141,4 +146,5 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         .map(copy);
     },
   };
+  return repository;
 }

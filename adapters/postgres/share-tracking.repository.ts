@@ -120,6 +120,18 @@ export function createPostgresShareTrackingRepository(context: PgContext): Share
       const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
       return rows.map(toClick);
     },
+    async countClicks(campaignId, filter = {}) {
+      let query = db
+        .selectFrom('click_events')
+        .select(['channel', (eb) => eb.fn.countAll<string>().as('clicks')])
+        .where('campaign_id', '=', campaignId);
+      if (filter.promoterId !== undefined) query = query.where('promoter_id', '=', filter.promoterId);
+      if (filter.since !== undefined) query = query.where('created_at', '>=', new Date(filter.since));
+      const rows = await query.groupBy('channel').execute();
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      for (const row of rows) counts[row.channel as ShareChannel] = Number(row.clicks);
+      return counts;
+    },
     async listUtms(campaignId) {
       const rows = await db
         .selectFrom('utms')

@@ -1,4 +1,4 @@
-import type { ClickEvent, ShareLink, SharesClicks, Utm } from '../promotion/promotion.entity';
+import type { ClickCounts, ClickEvent, ShareLink, SharesClicks, Utm } from '../promotion/promotion.entity';
 
 export interface ShareTrackingRepository {
   /** Creates the counters of a campaign at zero; does nothing when they exist. */
@@ -10,6 +10,8 @@ export interface ShareTrackingRepository {
   recordUtm(utm: Utm): Promise<Utm>;
   /** Newest first, optionally only a promoter's, optionally since an instant. */
   listClicks(campaignId: string, filter?: { promoterId?: string; since?: string }): Promise<ClickEvent[]>;
+  /** Clicks per channel, counted by the store (not listed), optionally only a promoter's, optionally since an instant. */
+  countClicks(campaignId: string, filter?: { promoterId?: string; since?: string }): Promise<ClickCounts>;
   listUtms(campaignId: string): Promise<Utm[]>;
   /**
    * Stores each link unless its (campaign, promoter, channel) has one already, which is kept (even

@@ -47,6 +47,9 @@ export const SharesClicks = z.object({
 });
 export type SharesClicks = z.infer<typeof SharesClicks>;
 
+/** Clicks per channel. */
+export type ClickCounts = Record<ShareChannel, number>;
+
 /** One click on a share link, `clickEvents` collection. */
 export const ClickEvent = z.object({
   id: Id,

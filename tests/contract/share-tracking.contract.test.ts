@@ -101,6 +101,29 @@ describeContract('ShareTrackingRepository', (subject) => {
     );
   });
 
+  it('counts clicks per channel, optionally only a promoter’s, optionally since an instant', async () => {
+    const { shareTracking } = subject().store.repositories;
+    await shareTracking.recordClick(click('k-1', 'x', { promoterId: 'p-1', at: '2026-01-01T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-2', 'x', { promoterId: 'p-1', at: '2026-01-05T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-3', 'facebook', { promoterId: 'p-2', at: '2026-01-05T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-4', 'linkedin', { at: '2026-01-03T00:00:00.000Z' }));
+    await shareTracking.recordClick(click('k-5', 'x', { campaignId: 'c-2', promoterId: 'p-1' }));
+    const counts = (x: number, linkedin: number, facebook: number, instagram: number) => ({
+      x,
+      linkedin,
+      facebook,
+      instagram,
+    });
+    expect(await shareTracking.countClicks('c-1')).toEqual(counts(2, 1, 1, 0));
+    expect(await shareTracking.countClicks('c-1', { promoterId: 'p-1' })).toEqual(counts(2, 0, 0, 0));
+    // since is inclusive
+    expect(await shareTracking.countClicks('c-1', { since: '2026-01-03T00:00:00.000Z' })).toEqual(counts(1, 1, 1, 0));
+    expect(await shareTracking.countClicks('c-1', { promoterId: 'p-1', since: '2026-01-02T00:00:00.000Z' })).toEqual(
+      counts(1, 0, 0, 0),
+    );
+    expect(await shareTracking.countClicks('c-none')).toEqual(counts(0, 0, 0, 0));
+  });
+
   it("records UTM parameters and lists a campaign's", async () => {
     const { shareTracking } = subject().store.repositories;
     expect(await shareTracking.recordUtm(utm('t-1'))).toEqual(utm('t-1'));
