@@ -1,42 +1,53 @@
-import { ClipboardCheck, MessageSquare, Rocket, ScanSearch } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
-import { RoleLanding } from '../../../shells/shared/role-landing';
+import { usePathname } from '../../../shells/shared/router';
+import { approvalPaths, approvalRouteOf } from './model/approvals';
+import { ApprovalQueuePage } from './pages/approval-queue.page';
+import { FormSkeleton, NotAllowed } from './ui/states';
+import { ToastProvider } from './ui/toast';
 import './admin.css';
+import './campaigns.css';
 
-const steps = [
-  {
-    icon: ScanSearch,
-    title: 'Review the draft',
-    text: 'Read the story, goal and cover image of each campaign sent for approval.',
-  },
-  {
-    icon: ClipboardCheck,
-    title: 'Check targeting and budget',
-    text: 'Make sure the states, audience, budget and ad files are ready to be published.',
-  },
-  {
-    icon: MessageSquare,
-    title: 'Approve or ask for changes',
-    text: 'Leave a comment with your decision. The campaign owner is notified straight away.',
-  },
-  {
-    icon: Rocket,
-    title: 'Publishing starts',
-    text: 'An approved campaign is set up on the ad platform automatically, step by step.',
-  },
-];
+// The queue opens with the area; the review page (and the campaign page it previews) when first opened.
+const CampaignReviewPage = lazy(() =>
+  import('./pages/campaign-review.page').then((module) => ({ default: module.CampaignReviewPage })),
+);
 
-/** The super user's approval desk. */
+/** The super user's approval desk: the queues below /approvals, and each campaign's review. */
 export default function Approvals({ user }: { user: SessionUser }) {
+  const route = approvalRouteOf(usePathname());
+
+  // A new page starts at its top, as a full page load would.
+  const page = route.page === 'review' ? `review:${route.id}` : route.page;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page]);
+
   return (
-    <RoleLanding
-      className="cw-admin cw-admin--approvals"
-      eyebrow="Approvals"
-      title="Campaign approvals"
-      intro={`Every campaign passes through you before it goes live, ${user.fName || 'and you are notified of each change'}. Here is how a review works.`}
-      steps={steps}
-      organization={user.orgName ? { name: user.orgName, description: user.orgDescription } : null}
-      noOrganization="As super user you review campaigns from every organization on Causeway."
-    />
+    <div className="cw-admin cw-admin--approvals cw-admin-area cw-admin-area--wide">
+      <ToastProvider>
+        <div className="cw-admin-content">
+          {!user.superUser ? (
+            <NotAllowed
+              title="Approvals are for super users"
+              text="Only a super user approves campaigns. Everything you can use is in the menu above."
+              back={{ to: '/', label: 'Go to your home page' }}
+            />
+          ) : route.page === 'queue' ? (
+            <ApprovalQueuePage />
+          ) : route.page === 'review' ? (
+            <Suspense fallback={<FormSkeleton label="Loading the campaign…" sections={3} />}>
+              <CampaignReviewPage key={route.id} id={route.id} />
+            </Suspense>
+          ) : (
+            <NotAllowed
+              title="There is no such page"
+              text="This address isn't part of the approval desk."
+              back={{ to: approvalPaths.queue, label: 'Back to the queue' }}
+            />
+          )}
+        </div>
+      </ToastProvider>
+    </div>
   );
 }
