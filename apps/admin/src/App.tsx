@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, LayoutDashboard, ScrollText, Settings, Users } from 'lucide-react';
+import { Building2, LayoutDashboard, Presentation, ScrollText, Settings, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { Link, usePathname } from '../../../shells/shared/router';
@@ -17,6 +17,7 @@ import { OverviewPage } from './pages/overview.page';
 import { FormSkeleton, NotAllowed } from './ui/states';
 import { ToastProvider } from './ui/toast';
 import './admin.css';
+import './campaigns.css';
 
 // The overview opens with the area; every other page is fetched when it is first opened.
 const OrganizationListPage = lazy(() =>
@@ -30,6 +31,9 @@ const PeopleListPage = lazy(() =>
 );
 const PersonPage = lazy(() => import('./pages/person.page').then((module) => ({ default: module.PersonPage })));
 const SettingsPage = lazy(() => import('./pages/settings.page').then((module) => ({ default: module.SettingsPage })));
+const DemoCampaignsPage = lazy(() =>
+  import('./pages/demo-campaigns.page').then((module) => ({ default: module.DemoCampaignsPage })),
+);
 const AuditLogPage = lazy(() => import('./pages/audit-log.page').then((module) => ({ default: module.AuditLogPage })));
 
 const navIcons: Record<AdminNavItem['id'], LucideIcon> = {
@@ -37,6 +41,7 @@ const navIcons: Record<AdminNavItem['id'], LucideIcon> = {
   organizations: Building2,
   organization: Building2,
   people: Users,
+  'demo-campaigns': Presentation,
   settings: Settings,
   logs: ScrollText,
 };
@@ -82,6 +87,8 @@ function AdminPage({ route, user, access }: { route: AdminRoute; user: SessionUs
       return <PeopleListPage access={access} />;
     case 'person':
       return <PersonPage key={route.uid} uid={route.uid} access={access} />;
+    case 'demo-campaigns':
+      return <DemoCampaignsPage />;
     case 'settings':
       return <SettingsPage />;
     case 'logs':

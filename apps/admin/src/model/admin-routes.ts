@@ -8,6 +8,7 @@ export type AdminRoute =
   | { page: 'organization'; id: string }
   | { page: 'people' }
   | { page: 'person'; uid: string }
+  | { page: 'demo-campaigns' }
   | { page: 'settings' }
   | { page: 'logs' }
   | { page: 'not-found' };
@@ -24,6 +25,7 @@ export const adminPaths = {
   people: `${ADMIN_BASE}/people`,
   peopleOf: (organizationId: string) => `${ADMIN_BASE}/people?organizationId=${segment(organizationId)}`,
   person: (uid: string) => `${ADMIN_BASE}/people/${segment(uid)}`,
+  demoCampaigns: `${ADMIN_BASE}/demo-campaigns`,
   settings: `${ADMIN_BASE}/settings`,
   logs: `${ADMIN_BASE}/logs`,
 };
@@ -52,6 +54,8 @@ export function adminRouteOf(pathname: string): AdminRoute {
       return key === 'new' ? { page: 'organization-new' } : { page: 'organization', id: key };
     case 'people':
       return key === null ? { page: 'people' } : { page: 'person', uid: key };
+    case 'demo-campaigns':
+      return key === null ? { page: 'demo-campaigns' } : { page: 'not-found' };
     case 'settings':
       return key === null ? { page: 'settings' } : { page: 'not-found' };
     case 'logs':
@@ -72,6 +76,8 @@ export function mayOpen(route: AdminRoute, access: AdminAccess): boolean {
     case 'people':
     case 'person':
       return access.listPeople;
+    case 'demo-campaigns':
+      return access.platformStaff;
     case 'settings':
       return access.settings;
     case 'logs':
@@ -82,7 +88,7 @@ export function mayOpen(route: AdminRoute, access: AdminAccess): boolean {
 }
 
 export type AdminNavItem = {
-  id: 'overview' | 'organizations' | 'organization' | 'people' | 'settings' | 'logs';
+  id: 'overview' | 'organizations' | 'organization' | 'people' | 'demo-campaigns' | 'settings' | 'logs';
   label: string;
   to: string;
   /** Marks the item active on its sub-pages too (not for the overview, which is every page's parent). */
@@ -103,6 +109,9 @@ export function adminNavigationFor(access: AdminAccess): AdminNavItem[] {
     });
   }
   if (access.listPeople) items.push({ id: 'people', label: 'People', to: adminPaths.people, exact: false });
+  if (access.platformStaff) {
+    items.push({ id: 'demo-campaigns', label: 'Demo campaigns', to: adminPaths.demoCampaigns, exact: false });
+  }
   if (access.settings) items.push({ id: 'settings', label: 'Settings', to: adminPaths.settings, exact: false });
   if (access.auditLog) items.push({ id: 'logs', label: 'Audit log', to: adminPaths.logs, exact: false });
   return items;
