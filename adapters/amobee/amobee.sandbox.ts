@@ -814,7 +814,8 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     if (
       req.query.validateClickUrl === 'true' &&
       clickUrl !== undefined &&
-      !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(clickUrl)
+      // A host name with a dot, or this machine (the embedded platform's own pages live on localhost).
+      !/^https?:\/\/(localhost|127\.0\.0\.1|[^\s/:]+\.[^\s/:]+)(:\d+)?(\/\S*)?$/.test(clickUrl)
     ) {
       throw invalid(`The click URL ${clickUrl} is not valid`);
     }

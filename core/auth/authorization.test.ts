@@ -40,6 +40,8 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell]> = {
   'preCampaign.delete': ['✓', '✓', 'own organization', 'self', '✗', 'self'],
   'preCampaign.submit': ['self', 'self', 'own organization', 'self', '✗', '✗'],
   'preCampaign.review': ['✓', '✗', '✗', '✗', '✗', '✗'],
+  'deployment.start': ['✓', '✗', '✗', '✗', '✗', '✗'],
+  'deployment.resume': ['✓', 'self', 'own organization', 'self', '✗', '✗'],
   'demoCampaign.manage': ['✓', '✓', '✗', '✗', '✗', '✗'],
   'demoCampaign.read': ['✓', '✓', '✗', '✗', '✗', 'own organization'],
   'promotion.create': ['✗', '✗', '✗', '✗', 'self', '✗'],

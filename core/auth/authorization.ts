@@ -119,6 +119,12 @@ export const RULES = {
   /** Approving or canceling: super users only. */
   'preCampaign.review': (actor: Actor) => isSuperUser(actor),
 
+  /** Setting an approved, paid campaign up on the ad platform by hand: super users. */
+  'deployment.start': (actor: Actor) => isSuperUser(actor),
+  /** Resuming a deployment that stopped: a super user, or the campaign's own side (not a demo account). */
+  'deployment.resume': (actor: Actor, target: Target) =>
+    isSuperUser(actor) || (!actor.demoUser && writesCampaigns(actor) && ownsOrAdministers(actor, target)),
+
   /** Demo campaigns are managed by platform staff; demo accounts see their organization's. */
   'demoCampaign.manage': (actor: Actor) => isPlatformStaff(actor),
   'demoCampaign.read': (actor: Actor, target: Target) =>
@@ -167,6 +173,9 @@ const refusals: Partial<Record<Action, string>> = {
   'preCampaign.submit':
     'Only the person who wrote this campaign, or their organization’s admin, can send it for approval; demo accounts cannot.',
   'preCampaign.review': 'Only a super user can approve or cancel a campaign.',
+  'deployment.start': 'Only a super user can start publishing a campaign by hand.',
+  'deployment.resume':
+    'Only a super user, or the people of the campaign’s organization who may send it, can resume its publishing.',
   'demoCampaign.manage': 'Only super users and platform admins manage demo campaigns.',
   'demoCampaign.read': 'Only platform staff and demo accounts see demo campaigns.',
   'promotion.create': 'Only promoters can promote a campaign.',

@@ -203,5 +203,10 @@ export const BroadcastResponse = z.object({ delivered: z.boolean() });
 export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('NEW_NOTIFICATION'), notification: Notification }),
   z.object({ type: z.literal('REFRESH_NOTIFICATIONS') }),
+  /** A deployment moved: the screens showing it fetch it again. */
+  z.object({
+    type: z.literal('DEPLOYMENT_PROGRESS'),
+    deployment: z.object({ id: Id, preCampaignId: Id, status: z.string(), step: z.number().int() }),
+  }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -40,7 +40,8 @@ export type NotificationService = ReturnType<typeof notificationServiceFactory>;
 
 const isLiveMessage = (payload: Record<string, unknown>): payload is LiveMessage =>
   (payload.type === 'NEW_NOTIFICATION' && typeof payload.notification === 'object' && payload.notification !== null) ||
-  payload.type === 'REFRESH_NOTIFICATIONS';
+  payload.type === 'REFRESH_NOTIFICATIONS' ||
+  (payload.type === 'DEPLOYMENT_PROGRESS' && typeof payload.deployment === 'object' && payload.deployment !== null);
 
 export function notificationServiceFactory({
   notifications,
@@ -137,6 +138,11 @@ export function notificationServiceFactory({
       });
       await deliver(notification.notification_userTo, { type: 'NEW_NOTIFICATION', notification });
       return notification;
+    },
+
+    /** Pushes a live message (not stored) to every open session of each user; failures are reported only. */
+    async push(userIds: readonly string[], message: LiveMessage): Promise<void> {
+      await Promise.all([...new Set(userIds)].map((userId) => deliver(userId, message)));
     },
 
     /**

@@ -11,6 +11,8 @@ export const LIVE_QUERY_KEYS = {
   preCampaigns: ['pre-campaigns'] as const,
   /** Live campaigns and their figures: `['campaigns', …]`. */
   campaigns: ['campaigns'] as const,
+  /** Deployments: `['deployments', …]`. */
+  deployments: ['deployments'] as const,
 } as const;
 
 /** What a notification of each type makes stale. */
@@ -24,6 +26,13 @@ const STALE_BY_TYPE: Partial<Record<Notification['notification_type'], readonly 
 /** Refreshes the queries a live notification concerns. */
 export function refreshForNotification(queryClient: QueryClient, notification: Notification): void {
   for (const queryKey of STALE_BY_TYPE[notification.notification_type] ?? []) {
+    void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+  }
+}
+
+/** A deployment moved: its progress, its draft and the campaign it makes are stale. */
+export function refreshForDeployment(queryClient: QueryClient): void {
+  for (const queryKey of [LIVE_QUERY_KEYS.deployments, LIVE_QUERY_KEYS.preCampaigns, LIVE_QUERY_KEYS.campaigns]) {
     void queryClient.invalidateQueries({ queryKey: [...queryKey] });
   }
 }

@@ -102,7 +102,16 @@ describeContract('DeploymentRepository', (subject) => {
         step: 3,
         advertiserId: 'adv-1',
         insertionOrderId: 'io-1',
-        adFiles: [{ path: 'campaigns/c-1-a.png', name: 'a.png', creativeAssetKey: 'k', adSizeId: '9' }],
+        adFiles: [
+          {
+            path: 'campaigns/c-1-a.png',
+            name: 'a.png',
+            creativeAssetKey: 'k',
+            adSizeId: '9',
+            creativeId: null,
+            adId: null,
+          },
+        ],
       },
       { leaseUntil: at(9), at: at(3) },
     );

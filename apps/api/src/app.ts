@@ -23,6 +23,7 @@ import { campaignRoutes } from './routes/campaigns.routes';
 import { demoCampaignRoutes } from './routes/demo-campaigns.routes';
 import { campaignFileRoutes } from './routes/files.routes';
 import { preCampaignRoutes } from './routes/pre-campaigns.routes';
+import { deploymentRoutes } from './routes/deployments.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import {
   AMOBEE_SANDBOX,
@@ -140,6 +141,7 @@ export function createApp(container: Container): Express {
   app.use(campaignFileRoutes({ campaignFiles: container.get(TYPES.CampaignFileService), registry }));
   app.use(campaignRoutes({ pages: container.get(TYPES.CampaignPageService), registry }));
   app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
+  app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));

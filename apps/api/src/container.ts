@@ -18,6 +18,8 @@ import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.
 import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
 import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
 import { campaignWorkflowServiceFactory } from '../../../core/workflow/campaign-workflow.service';
+import { deploymentServiceFactory } from '../../../core/deployment/deployment.service';
+import { createDeploymentWorker, type DeploymentWorker } from './worker/deployment.worker';
 import { mediabunnyVideoInspector } from '../../../adapters/files/mediabunny.video-inspector';
 import type { BotCheck } from '../../../core/ports/bot-check.port';
 import type { Clock } from '../../../core/ports/clock.port';
@@ -517,14 +519,18 @@ export async function compose(
   });
 
   bindCampaignServices(container, config, logger);
+  const worker = bindDeployments(container, config, logger, ids);
 
   return {
     container,
     listening: (url) => {
       ads.listening(url);
       payments.listening(url);
+      // Jobs call the ad platform, which (embedded) answers only once the app listens.
+      worker.start();
     },
     async close() {
+      await worker.stop();
       mail.close();
       payments.close();
       await eventBus.close();
@@ -600,4 +606,61 @@ function bindCampaignServices(container: Container, config: Config, logger: Logg
       audit: auditTrail({ clock, ids }),
     });
   });
+}
+
+/** How long a worker holds a deployment without news before another instance may take it up. */
+const DEPLOYMENT_LEASE_MS = 2 * 60_000;
+/** How often a worker looks for deployments nobody woke it for. */
+const DEPLOYMENT_POLL_MS = 2_000;
+
+/** The deployment saga and this instance's worker, started once the app listens. */
+function bindDeployments(container: Container, config: Config, logger: Logger, ids: IdGenerator): DeploymentWorker {
+  let wake: () => void = () => undefined;
+  container.bind(TYPES.DeploymentService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const notifications = context.get(TYPES.NotificationService);
+    const workflow = context.get(TYPES.CampaignWorkflowService);
+    const log = logger.child({ component: 'deployment' });
+    return deploymentServiceFactory({
+      deployments: repositories.deployments,
+      campaignErrors: repositories.campaignErrors,
+      users: repositories.users,
+      steps: {
+        preCampaigns: repositories.preCampaigns,
+        campaigns: repositories.campaigns,
+        users: repositories.users,
+        organizations: repositories.organizations,
+        shareTracking: repositories.shareTracking,
+        adPlatform: context.get(TYPES.AdPlatform),
+        files: context.get(TYPES.FileStore),
+        campaignPageUrl: (campaignId) => `${config.publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`,
+      },
+      publish: (preCampaignId) => workflow.publish(preCampaignId, { uid: 'platform', displayName: 'Causeway' }),
+      notify: (input) => notifications.notify(input),
+      push: (userIds, message) => notifications.push(userIds, message),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      leaseMs: DEPLOYMENT_LEASE_MS,
+      wake: () => wake(),
+      log: (event) => {
+        if (event.kind === 'userNotFound') log.warn({ userId: event.userId }, 'User not found');
+        else if (event.kind === 'stepFailed') {
+          log.error(
+            { err: event.error, deploymentId: event.deploymentId, step: event.step },
+            'A deployment step failed',
+          );
+        } else if (event.kind === 'leaseLost') {
+          log.warn(event, 'A deployment was taken up by another worker');
+        } else log.warn({ err: event.error, deploymentId: event.deploymentId }, 'A deployment notification failed');
+      },
+    });
+  });
+  const worker = createDeploymentWorker({
+    deployments: { runNext: (name) => container.get(TYPES.DeploymentService).runNext(name) },
+    logger,
+    name: `worker-${ids.newId()}`,
+    pollMs: DEPLOYMENT_POLL_MS,
+  });
+  wake = () => worker.wake();
+  return worker;
 }

@@ -26,6 +26,7 @@ import type { PreCampaignService } from '../../../core/campaigns/pre-campaign.se
 import type { DemoCampaignService } from '../../../core/demo/demo-campaign.service';
 import type { VideoInspector } from '../../../core/ports/video-inspector.port';
 import type { CampaignWorkflowService } from '../../../core/workflow/campaign-workflow.service';
+import type { DeploymentService } from '../../../core/deployment/deployment.service';
 import type { Config } from './config';
 import type { EventStreams } from './http/event-streams';
 
@@ -67,4 +68,5 @@ export const TYPES = {
   CampaignFileService: token<CampaignFileService>('CampaignFileService'),
   CampaignPageService: token<CampaignPageService>('CampaignPageService'),
   DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
+  DeploymentService: token<DeploymentService>('DeploymentService'),
 };

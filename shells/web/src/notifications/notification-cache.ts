@@ -45,6 +45,9 @@ export function liveMessageOf(data: string): LiveMessage | null {
   try {
     const message = JSON.parse(data) as Partial<LiveMessage> | null;
     if (message?.type === 'REFRESH_NOTIFICATIONS') return { type: 'REFRESH_NOTIFICATIONS' };
+    if (message?.type === 'DEPLOYMENT_PROGRESS' && typeof message.deployment?.id === 'string') {
+      return { type: 'DEPLOYMENT_PROGRESS', deployment: message.deployment };
+    }
     if (
       message?.type === 'NEW_NOTIFICATION' &&
       typeof message.notification === 'object' &&

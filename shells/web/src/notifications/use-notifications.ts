@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../../core/notifications/notification.entity';
-import { refreshForNotification } from '../../../shared/live-queries';
+import { refreshForDeployment, refreshForNotification } from '../../../shared/live-queries';
 import { sessionQueryKey } from '../session/use-session';
 import { liveMessageOf, withAllRead, withNotification, withReadState } from './notification-cache';
 import {
@@ -76,6 +76,10 @@ export function useLiveNotifications(userId: string): Notification[] {
         if (!message) return;
         if (message.type === 'REFRESH_NOTIFICATIONS') {
           void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+          return;
+        }
+        if (message.type === 'DEPLOYMENT_PROGRESS') {
+          refreshForDeployment(queryClient);
           return;
         }
         const { notification } = message;
