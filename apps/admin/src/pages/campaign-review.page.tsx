@@ -431,6 +431,10 @@ function Review({ view, onConflict }: { view: PreCampaignView; onConflict: () =>
 export function CampaignReviewPage({ id }: { id: string }) {
   const view = usePreCampaign(id);
   if (view.isPending) return <FormSkeleton label="Loading the campaign…" sections={3} />;
+  // A failed refresh (after a notification) keeps showing what was loaded, unless the campaign is gone.
+  if (view.data !== undefined && !isNotFound(view.error)) {
+    return <Review view={view.data} onConflict={() => void view.refetch()} />;
+  }
   if (view.isError) {
     if (isNotFound(view.error)) {
       return (
