@@ -141,6 +141,31 @@ describe('the approval desk and demo campaigns, in the browser', () => {
     expect(reviewer.errors).toEqual([]);
   });
 
+  it('says why a decision is refused when the campaign was decided meanwhile, and shows where it is now', async () => {
+    const id = await createCompleteDraft(app, campaigner, 'School backpacks');
+    expect((await moveAs(campaigner, id, { status: 'Pending' })).status).toBe(200);
+    // Without live updates, this page still offers the decision another session has just made.
+    await page.route('**/api/notifications/stream', (route) => route.abort());
+    try {
+      await page.goto(`${app.url}/approvals/${id}`);
+      await page.getByRole('heading', { name: 'School backpacks', level: 1 }).waitFor();
+      const otherSession = await signInAs(app, 'super@demo.local');
+      expect((await moveAs(otherSession, id, { status: 'Approved' })).status).toBe(200);
+
+      await page.getByRole('button', { name: 'Approve…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Approve this campaign?' });
+      await dialog.getByRole('button', { name: 'Approve campaign' }).click();
+      await dialog.getByRole('alert').getByText('The campaign is already Approved.').waitFor();
+      await expect
+        .poll(() => page.locator('.cw-admin-page-header .cw-admin-status').textContent())
+        .toBe('Approved, awaiting payment');
+      await dialog.getByRole('button', { name: 'Keep reviewing' }).click();
+      expect(await page.getByRole('button', { name: 'Approve…' }).count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/notifications/stream');
+    }
+  });
+
   it('creates demo campaigns and moves them by exactly the moves the API offers', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await page
