@@ -123,6 +123,39 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
         }),
       );
     },
+
+    async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      const snapshot = await collection().doc(campaignUUID).get();
+      if (!snapshot.exists) return null;
+      const existing = toCampaign(snapshot);
+      const expected: Campaign = {
+        ...existing,
+        campaignRaised: Math.max(existing.campaignRaised - amountCents, 0),
+        donators: donorLeft ? Math.max((existing.donators ?? 0) - 1, 0) : existing.donators,
+      };
+      // Floored at zero, so written from this read, guarded by it: a donation counted meanwhile fails the
+      // commit (and the refund's webhook comes again) rather than being overwritten.
+      return commit(
+        campaignUUID,
+        expected,
+        (batch, document) => {
+          const change = {
+            campaignRaised: expected.campaignRaised,
+            ...(donorLeft ? { donators: expected.donators } : {}),
+          };
+          if (snapshot.updateTime) batch.update(document, change, { lastUpdateTime: snapshot.updateTime });
+          else batch.update(document, change);
+        },
+        () => ({
+          type: EventTypes.campaignRefundCounted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload: { campaignUUID, amountCents, donorLeft },
+        }),
+      );
+    },
   };
 }
 

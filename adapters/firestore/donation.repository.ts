@@ -1,7 +1,9 @@
-import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { Donation, Donator, DonatorRaw } from '../../core/donations/donation.entity';
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
+import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/donations/donation.entity';
+import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
+import { conflict } from '../../core/shared/errors';
 import { changeWithFirestoreEvent, isAlreadyExists, type FirestoreContext } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
@@ -12,36 +14,108 @@ const newestFirst =
   (a: T, b: T) =>
     time(b).localeCompare(time(a)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+function withRefund(donation: Donation, refunded: number): Donation {
+  const split = splitDonation(donation.amount - refunded, donation.donation_percentage);
+  return { ...donation, refunded, organization_share: split.organizationShare, ad_budget_share: split.adBudgetShare };
+}
+
 /**
- * `donator` and `donator_raw` (document id = paymentIntentId, so a payment has one place to be) and
- * `donations` (document id = the donation's id).
+ * Writes a payment's refund document guarded by what was read of it: created when it was missing,
+ * updated only if unchanged since. Recording a payment and applying its refund both write it, so when
+ * they race one commit fails (and the provider delivers its webhook again) instead of one missing the other.
+ */
+function guardRefundDocument(
+  batch: WriteBatch,
+  document: DocumentReference,
+  read: DocumentSnapshot,
+  fields: { refunded: number; updatedAt: string },
+): void {
+  if (read.exists && read.updateTime) batch.update(document, fields, { lastUpdateTime: read.updateTime });
+  else batch.create(document, { paymentIntentId: document.id, ...fields });
+}
+
+/**
+ * `donator` (document id = paymentIntentId, so a payment has one place to be), `donator_raw` (document
+ * id = the provider's event id), `donations` (document id = the donation's id), and ours:
+ * `donationRefunds` (id = paymentIntentId) and `donationCheckouts` (id = the checkout session).
+ *
+ * Inside a unit of work the writes commit together at its end, and a concurrent duplicate fails that
+ * commit whole (the donator is created, never set): the caller sees an error and the payment is
+ * recorded once, by whichever commit won.
  */
 export function createFirestoreDonationRepository(context: FirestoreContext): DonationRepository {
   const donators = () => context.firestore.collection('donator');
   const raws = () => context.firestore.collection('donator_raw');
   const donations = () => context.firestore.collection('donations');
+  const refunds = () => context.firestore.collection('donationRefunds');
+  const checkouts = () => context.firestore.collection('donationCheckouts');
+
+  const donationOf = async (
+    paymentIntentId: string,
+  ): Promise<{ donation: Donation; snapshot: DocumentSnapshot } | null> => {
+    const found = await donations().where('payment_intent_id', '==', paymentIntentId).limit(1).get();
+    const snapshot = found.docs[0];
+    return snapshot ? { donation: toDonation(snapshot), snapshot } : null;
+  };
+
   return {
+    async keepRawEvent(input) {
+      const event = DonatorRaw.parse(input);
+      const stored = { ...event, createdAt: utc(event.createdAt), updatedAt: utc(event.updatedAt) };
+      try {
+        await raws().doc(stored.eventId).create(stored);
+        return { kept: true };
+      } catch (error) {
+        if (isAlreadyExists(error)) return { kept: false };
+        throw error;
+      }
+    },
+
+    async markRawEventProcessed(eventId, outcome) {
+      const document = raws().doc(eventId);
+      if (!(await document.get()).exists) return;
+      await document.update({
+        processedAt: utc(outcome.at),
+        updatedAt: utc(outcome.at),
+        error: outcome.error === null ? null : outcome.error.slice(0, 2000),
+      });
+    },
+
+    async listUnprocessedRawEvents(limit) {
+      const snapshot = await raws().where('processedAt', '==', null).get();
+      return snapshot.docs
+        .map((doc) => DonatorRaw.parse(doc.data()))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+    },
+
     async recordOnce(record) {
       const donator = Donator.parse(record.donator);
-      const donatorRaw = DonatorRaw.parse(record.donatorRaw);
-      const donation = Donation.parse(record.donation);
+      const parsed = Donation.parse({ ...record.donation, payment_intent_id: donator.paymentIntentId });
       donator.createdAt = utc(donator.createdAt);
       donator.updatedAt = utc(donator.updatedAt);
-      donatorRaw.createdAt = utc(donatorRaw.createdAt);
-      donatorRaw.updatedAt = utc(donatorRaw.updatedAt);
-      donation.date = utc(donation.date);
+      parsed.date = utc(parsed.date);
       const donatorRef = donators().doc(donator.paymentIntentId);
-      if ((await donatorRef.get()).exists) return { recorded: false };
+      const earlier = async () => ({
+        recorded: false,
+        donation: (await donationOf(donator.paymentIntentId))?.donation ?? parsed,
+        refundedBeforehand: 0,
+      });
+      if ((await donatorRef.get()).exists) return earlier();
+      if ((await donations().doc(parsed.id).get()).exists) throw idTaken();
+      const refundRef = refunds().doc(donator.paymentIntentId);
+      const refundRead = await refundRef.get();
+      const reported = Number(refundRead.data()?.refunded ?? 0);
+      const { refunded } = refundChange(parsed.amount, 0, reported);
+      const donation = withRefund(parsed, refunded);
       try {
         return await changeWithFirestoreEvent(
           context,
           (batch) => {
-            // create, not set: of concurrent deliveries only one commit succeeds, and the batch of a
-            // losing one fails whole, so it leaves neither of the other two documents behind.
             batch.create(donatorRef, donator);
-            batch.set(raws().doc(donatorRaw.paymentIntentId), donatorRaw);
-            batch.set(donations().doc(donation.id), donation);
-            return { recorded: true };
+            batch.create(donations().doc(donation.id), donation);
+            guardRefundDocument(batch, refundRef, refundRead, { refunded: reported, updatedAt: donator.updatedAt });
+            return { recorded: true, donation, refundedBeforehand: refunded };
           },
           () => ({
             type: EventTypes.donationRecorded,
@@ -51,10 +125,52 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
           }),
         );
       } catch (error) {
-        if (isAlreadyExists(error)) return { recorded: false };
+        if (isAlreadyExists(error) && (await donatorRef.get()).exists) return earlier();
         throw error;
       }
     },
+
+    async recordRefund(paymentIntentId, refundedCents, at) {
+      const refundRef = refunds().doc(paymentIntentId);
+      const refundRead = await refundRef.get();
+      const previous = Number(refundRead.data()?.refunded ?? 0);
+      const found = await donationOf(paymentIntentId);
+      const change = found ? refundChange(found.donation.amount, found.donation.refunded, refundedCents) : null;
+      const donation = found && change && change.newlyRefunded > 0 ? withRefund(found.donation, change.refunded) : null;
+      await changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          guardRefundDocument(batch, refundRef, refundRead, {
+            refunded: Math.max(previous, refundedCents),
+            updatedAt: utc(at),
+          });
+          if (found && donation && found.snapshot.updateTime) {
+            batch.update(
+              found.snapshot.ref,
+              {
+                refunded: donation.refunded,
+                organization_share: donation.organization_share,
+                ad_budget_share: donation.ad_budget_share,
+              },
+              { lastUpdateTime: found.snapshot.updateTime },
+            );
+          }
+        },
+        () =>
+          donation && change
+            ? {
+                type: EventTypes.donationRefunded,
+                aggregateType: 'donation',
+                aggregateId: donation.id,
+                payload: { donation, newlyRefunded: change.newlyRefunded },
+              }
+            : null,
+      );
+      if (!found) return { donation: null, newlyRefunded: 0, becameFullyRefunded: false };
+      if (!donation || !change) return { donation: found.donation, newlyRefunded: 0, becameFullyRefunded: false };
+      return { donation, newlyRefunded: change.newlyRefunded, becameFullyRefunded: change.becameFullyRefunded };
+    },
+
     async findByPaymentIntent(paymentIntentId) {
       const own = await donators().doc(paymentIntentId).get();
       if (own.exists) return toDonator(own);
@@ -62,6 +178,16 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const found = await donators().where('paymentIntentId', '==', paymentIntentId).limit(1).get();
       return found.docs[0] ? toDonator(found.docs[0]) : null;
     },
+
+    async findDonationByPaymentIntent(paymentIntentId) {
+      return (await donationOf(paymentIntentId))?.donation ?? null;
+    },
+
+    async findDonationBySession(sessionId) {
+      const snapshot = await donations().where('session_id', '==', sessionId).get();
+      return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date))[0] ?? null;
+    },
+
     async listByCampaign(campaignId) {
       // The original product wrote the campaign as campaignId or campaignID.
       const [current, legacy] = await Promise.all([
@@ -71,6 +197,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const byId = new Map([...legacy.docs, ...current.docs].map((doc) => [doc.id, doc]));
       return [...byId.values()].map(toDonator).sort(newestFirst((donator) => donator.createdAt));
     },
+
     async listDonationsByUser(userId, since) {
       const from = since === undefined ? undefined : utc(since);
       // Filtered and sorted here: stored dates are ISO strings or Timestamps, which Firestore orders apart.
@@ -80,9 +207,64 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
         .filter((donation) => from === undefined || donation.date >= from)
         .sort(newestFirst((donation) => donation.date));
     },
+
+    async listDonationsByDonor(donorId) {
+      const snapshot = await donations().where('donor_id', '==', donorId).get();
+      return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date));
+    },
+
     async listDonationsByCampaign(campaignId) {
       const snapshot = await donations().where('campaign_id', '==', campaignId).get();
       return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date));
+    },
+
+    async campaignStats(campaignId) {
+      // Only the three fields the figures need are read. Reports read the Postgres mirror instead
+      // wherever one runs beside Firestore.
+      const snapshot = await donations()
+        .where('campaign_id', '==', campaignId)
+        .select('amount', 'refunded', 'user_id')
+        .get();
+      let count = 0;
+      let totalRaised = 0;
+      const promoters = new Set<string>();
+      for (const doc of snapshot.docs) {
+        const amount = Number(doc.get('amount') ?? 0);
+        const refunded = Number(doc.get('refunded') ?? 0);
+        const promoter: unknown = doc.get('user_id');
+        if (refunded < amount) count += 1;
+        totalRaised += amount - refunded;
+        if (typeof promoter === 'string' && promoter !== '') promoters.add(promoter);
+      }
+      return { count, totalRaised, totalPromoters: promoters.size };
+    },
+
+    async saveCheckout(input) {
+      const checkout = DonationCheckout.parse(input);
+      checkout.createdAt = utc(checkout.createdAt);
+      const document = checkouts().doc(checkout.sessionId);
+      if ((await document.get()).exists) return;
+      try {
+        await changeWithFirestoreEvent(
+          context,
+          (batch) => {
+            batch.create(document, checkout);
+          },
+          () => ({
+            type: EventTypes.donationCheckoutOpened,
+            aggregateType: 'donation',
+            aggregateId: checkout.sessionId,
+            payload: { checkout },
+          }),
+        );
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    },
+
+    async findCheckout(sessionId) {
+      const snapshot = await checkouts().doc(sessionId).get();
+      return snapshot.exists ? DonationCheckout.parse(snapshot.data()) : null;
     },
   };
 }
@@ -103,9 +285,14 @@ function toDonator(snapshot: DocumentSnapshot): Donator {
 function toDonation(snapshot: DocumentSnapshot): Donation {
   const data = snapshot.data() ?? {};
   const date = instant(data.date);
-  return Donation.parse({
+  const donation = Donation.parse({
     ...data,
     id: data.id ?? snapshot.id,
     date: typeof date === 'string' ? utc(date) : date,
   });
+  // Donations of the original product carry no split: it is that of the default percentage.
+  if (data.organization_share === undefined) return withRefund(donation, donation.refunded);
+  return donation;
 }
+
+const idTaken = () => conflict('A donation record with this id already exists for another payment.');

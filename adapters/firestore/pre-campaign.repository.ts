@@ -162,6 +162,38 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
         throw changedMeanwhile((await findById(id))?.workflowstatus ?? null);
       });
     },
+
+    async markPaid(id, paymentIntentId) {
+      for (;;) {
+        const snapshot = await collection().doc(id).get();
+        if (!snapshot.exists) return { marked: false, preCampaign: null };
+        const draft = toPreCampaign(snapshot);
+        if (draft.isPaid || draft.isDeleted || draft.workflowstatus !== 'Approved') {
+          return { marked: false, preCampaign: draft };
+        }
+        try {
+          const preCampaign = await commit(
+            id,
+            { ...draft, isPaid: true, paymentIntentId },
+            // Written only if nobody changed the draft since it was read: of racing calls one marks it.
+            (batch, document) =>
+              snapshot.updateTime
+                ? batch.update(document, { isPaid: true, paymentIntentId }, { lastUpdateTime: snapshot.updateTime })
+                : batch.update(document, { isPaid: true, paymentIntentId }),
+            () => ({
+              type: EventTypes.preCampaignPaid,
+              aggregateType: 'preCampaign',
+              aggregateId: id,
+              payload: { preCampaignId: id, paymentIntentId },
+            }),
+          );
+          return { marked: true, preCampaign };
+        } catch (error) {
+          // Inside a unit of work the commit is the unit's; outside, a lost race reads the draft again.
+          if (!isFailedPrecondition(error) || context.batch) throw error;
+        }
+      }
+    },
   };
 }
 

@@ -121,5 +121,26 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
           },
       );
     },
+
+    async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      return changeWithMemoryEvent(
+        context,
+        () =>
+          replace(campaignUUID, (campaign) => ({
+            ...campaign,
+            campaignRaised: Math.max(campaign.campaignRaised - amountCents, 0),
+            donators: donorLeft ? Math.max((campaign.donators ?? 0) - 1, 0) : campaign.donators,
+          })),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignRefundCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents, donorLeft },
+          },
+      );
+    },
   };
 }

@@ -1,7 +1,15 @@
-import { Donation, Donator, DonatorRaw } from '../../core/donations/donation.entity';
+import {
+  Donation,
+  DonationCheckout,
+  Donator,
+  DonatorRaw,
+  type DonatorRaw as StoredRaw,
+} from '../../core/donations/donation.entity';
+import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
 import type { DonationRepository } from '../../core/ports/donation.repository';
+import type { CampaignStats } from '../../core/reporting/results.entity';
+import { conflict } from '../../core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.
@@ -11,36 +19,92 @@ const newestFirst =
   (a: T, b: T) =>
     time(b).localeCompare(time(a)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-export function createMemoryDonationRepository(context: MemoryContext): DonationRepository {
-  // donator and donator_raw are keyed by paymentIntentId, as the unique index keys them in Postgres.
-  const donators = () => context.state().table<Donator>('donator');
-  const raws = () => context.state().table<DonatorRaw>('donator_raw');
-  const donations = () => context.state().table<Donation>('donations');
+interface RefundState {
+  paymentIntentId: string;
+  refunded: number;
+  updatedAt: string;
+}
+
+/** The donation with a refund applied: what is left is split again by the donation's own percentage. */
+function withRefund(donation: Donation, refunded: number): Donation {
+  const split = splitDonation(donation.amount - refunded, donation.donation_percentage);
   return {
+    ...donation,
+    refunded,
+    organization_share: split.organizationShare,
+    ad_budget_share: split.adBudgetShare,
+  };
+}
+
+export function createMemoryDonationRepository(context: MemoryContext): DonationRepository {
+  // donator is keyed by paymentIntentId, as the unique index keys it in Postgres; donator_raw by event.
+  const donators = () => context.state().table<Donator>('donator');
+  const raws = () => context.state().table<StoredRaw>('donator_raw');
+  const donations = () => context.state().table<Donation>('donations');
+  const refunds = () => context.state().table<RefundState>('donation_refunds');
+  const checkouts = () => context.state().table<DonationCheckout>('donation_checkouts');
+  const donationOf = (paymentIntentId: string) =>
+    [...donations().values()].find((donation) => donation.payment_intent_id === paymentIntentId) ?? null;
+
+  return {
+    keepRawEvent(input) {
+      const event = DonatorRaw.parse(input);
+      const stored = { ...event, createdAt: utc(event.createdAt), updatedAt: utc(event.updatedAt) };
+      return context.exclusive(() => {
+        if (raws().has(stored.eventId)) return { kept: false };
+        if ([...raws().values()].some((existing) => existing.id === stored.id)) {
+          throw conflict('A raw payment event with this id already exists.');
+        }
+        raws().set(stored.eventId, stored);
+        return { kept: true };
+      });
+    },
+
+    markRawEventProcessed(eventId, outcome) {
+      return context.exclusive(() => {
+        const existing = raws().get(eventId);
+        if (!existing) return;
+        raws().set(eventId, {
+          ...existing,
+          processedAt: utc(outcome.at),
+          updatedAt: utc(outcome.at),
+          error: outcome.error === null ? null : outcome.error.slice(0, 2000),
+        });
+      });
+    },
+
+    async listUnprocessedRawEvents(limit) {
+      return [...raws().values()]
+        .filter((event) => event.processedAt === null)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map(copy);
+    },
+
     recordOnce(record) {
       const donator = Donator.parse(record.donator);
-      const donatorRaw = DonatorRaw.parse(record.donatorRaw);
-      const donation = Donation.parse(record.donation);
+      const parsed = Donation.parse({ ...record.donation, payment_intent_id: donator.paymentIntentId });
       donator.createdAt = utc(donator.createdAt);
       donator.updatedAt = utc(donator.updatedAt);
-      donatorRaw.createdAt = utc(donatorRaw.createdAt);
-      donatorRaw.updatedAt = utc(donatorRaw.updatedAt);
-      donation.date = utc(donation.date);
+      parsed.date = utc(parsed.date);
       return changeWithMemoryEvent(
         context,
         () => {
-          if (donators().has(donator.paymentIntentId)) return { recorded: false };
+          if (donators().has(donator.paymentIntentId)) {
+            const stored = donationOf(donator.paymentIntentId) ?? parsed;
+            return { recorded: false, donation: copy(stored), refundedBeforehand: 0 };
+          }
           const taken =
-            [...donators().values()].some((existing) => existing.id === donator.id) ||
-            [...raws().values()].some((existing) => existing.id === donatorRaw.id) ||
-            donations().has(donation.id);
+            [...donators().values()].some((existing) => existing.id === donator.id) || donations().has(parsed.id);
           if (taken) throw conflict('A donation record with this id already exists for another payment.');
+          const reported = refunds().get(donator.paymentIntentId)?.refunded ?? 0;
+          const { refunded } = refundChange(parsed.amount, 0, reported);
+          const donation = withRefund(parsed, refunded);
           donators().set(donator.paymentIntentId, donator);
-          raws().set(donatorRaw.paymentIntentId, donatorRaw);
           donations().set(donation.id, donation);
-          return { recorded: true };
+          return { recorded: true, donation: copy(donation), refundedBeforehand: refunded };
         },
-        ({ recorded }) =>
+        ({ recorded, donation }) =>
           recorded
             ? {
                 type: EventTypes.donationRecorded,
@@ -51,16 +115,66 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
             : null,
       );
     },
+
+    recordRefund(paymentIntentId, refundedCents, at) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const previous = refunds().get(paymentIntentId)?.refunded ?? 0;
+          refunds().set(paymentIntentId, {
+            paymentIntentId,
+            refunded: Math.max(previous, refundedCents),
+            updatedAt: utc(at),
+          });
+          const stored = donationOf(paymentIntentId);
+          if (!stored) return { donation: null, newlyRefunded: 0, becameFullyRefunded: false };
+          const change = refundChange(stored.amount, stored.refunded, refundedCents);
+          if (change.newlyRefunded === 0)
+            return { donation: copy(stored), newlyRefunded: 0, becameFullyRefunded: false };
+          const donation = withRefund(stored, change.refunded);
+          donations().set(donation.id, donation);
+          return {
+            donation: copy(donation),
+            newlyRefunded: change.newlyRefunded,
+            becameFullyRefunded: change.becameFullyRefunded,
+          };
+        },
+        ({ donation, newlyRefunded }) =>
+          donation && newlyRefunded > 0
+            ? {
+                type: EventTypes.donationRefunded,
+                aggregateType: 'donation',
+                aggregateId: donation.id,
+                payload: { donation, newlyRefunded },
+              }
+            : null,
+      );
+    },
+
     async findByPaymentIntent(paymentIntentId) {
       const donator = donators().get(paymentIntentId);
       return donator ? copy(donator) : null;
     },
+
+    async findDonationByPaymentIntent(paymentIntentId) {
+      const donation = donationOf(paymentIntentId);
+      return donation ? copy(donation) : null;
+    },
+
+    async findDonationBySession(sessionId) {
+      const found = [...donations().values()]
+        .filter((donation) => donation.session_id === sessionId)
+        .sort(newestFirst((donation) => donation.date))[0];
+      return found ? copy(found) : null;
+    },
+
     async listByCampaign(campaignId) {
       return [...donators().values()]
         .filter((donator) => donator.campaignId === campaignId)
         .sort(newestFirst((donator) => donator.createdAt))
         .map(copy);
     },
+
     async listDonationsByUser(userId, since) {
       const from = since === undefined ? undefined : utc(since);
       return [...donations().values()]
@@ -68,11 +182,55 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
         .sort(newestFirst((donation) => donation.date))
         .map(copy);
     },
+
+    async listDonationsByDonor(donorId) {
+      return [...donations().values()]
+        .filter((donation) => donation.donor_id === donorId)
+        .sort(newestFirst((donation) => donation.date))
+        .map(copy);
+    },
+
     async listDonationsByCampaign(campaignId) {
       return [...donations().values()]
         .filter((donation) => donation.campaign_id === campaignId)
         .sort(newestFirst((donation) => donation.date))
         .map(copy);
+    },
+
+    async campaignStats(campaignId): Promise<CampaignStats> {
+      const ofCampaign = [...donations().values()].filter((donation) => donation.campaign_id === campaignId);
+      return {
+        count: ofCampaign.filter((donation) => donation.refunded < donation.amount).length,
+        totalRaised: ofCampaign.reduce((sum, donation) => sum + donation.amount - donation.refunded, 0),
+        totalPromoters: new Set(ofCampaign.flatMap((donation) => (donation.user_id ? [donation.user_id] : []))).size,
+      };
+    },
+
+    saveCheckout(input) {
+      const checkout = DonationCheckout.parse(input);
+      checkout.createdAt = utc(checkout.createdAt);
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          if (checkouts().has(checkout.sessionId)) return false;
+          checkouts().set(checkout.sessionId, checkout);
+          return true;
+        },
+        (saved) =>
+          saved
+            ? {
+                type: EventTypes.donationCheckoutOpened,
+                aggregateType: 'donation',
+                aggregateId: checkout.sessionId,
+                payload: { checkout },
+              }
+            : null,
+      ).then(() => undefined);
+    },
+
+    async findCheckout(sessionId) {
+      const checkout = checkouts().get(sessionId);
+      return checkout ? copy(checkout) : null;
     },
   };
 }

@@ -130,6 +130,29 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
           },
       );
     },
+
+    markPaid(id, paymentIntentId) {
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const draft = table().get(id);
+          if (!draft) return { marked: false, preCampaign: null };
+          if (draft.isPaid || draft.isDeleted || draft.workflowstatus !== 'Approved') {
+            return { marked: false, preCampaign: copy(draft) };
+          }
+          return { marked: true, preCampaign: replace(id, (stored) => ({ ...stored, isPaid: true, paymentIntentId })) };
+        },
+        ({ marked, preCampaign }) =>
+          marked && preCampaign
+            ? {
+                type: EventTypes.preCampaignPaid,
+                aggregateType: 'preCampaign',
+                aggregateId: id,
+                payload: { preCampaignId: id, paymentIntentId },
+              }
+            : null,
+      );
+    },
   };
 }
 

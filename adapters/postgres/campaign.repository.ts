@@ -124,6 +124,27 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
           },
       );
     },
+
+    async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      return changeWithEvent(
+        context,
+        (trx) =>
+          // In place, as countDonation: concurrent refunds and donations never lose one.
+          updateCampaign(trx, campaignUUID, {
+            campaign_raised: sql<number>`greatest(campaign_raised - ${amountCents}, 0)`,
+            ...(donorLeft ? { donators: sql<number>`greatest(coalesce(donators, 0) - 1, 0)` } : {}),
+          }),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignRefundCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents, donorLeft },
+          },
+      );
+    },
   };
 }
 

@@ -1,24 +1,103 @@
-import type { Selectable } from 'kysely';
-import { Donation, Donator, DonatorRaw } from '../../core/donations/donation.entity';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/donations/donation.entity';
+import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
 import type { DonationRepository } from '../../core/ports/donation.repository';
-import type { DonationsTable, DonatorTable } from './tables/money.tables';
-import { changeWithEvent, iso, isUniqueViolation, type PgContext } from './transaction';
+import { conflict } from '../../core/shared/errors';
+import type { DonationCheckoutsTable, DonationsTable, DonatorRawTable, DonatorTable } from './tables/money.tables';
+import { changeWithEvent, iso, isoOrNull, isUniqueViolation, type Executor, type PgContext } from './transaction';
+
+/** The donation with a refund applied: what is left is split again by the donation's own percentage. */
+function withRefund(donation: Donation, refunded: number): Donation {
+  const split = splitDonation(donation.amount - refunded, donation.donation_percentage);
+  return { ...donation, refunded, organization_share: split.organizationShare, ad_budget_share: split.adBudgetShare };
+}
+
+/**
+ * Takes the payment's turn and answers all refunded of it so far. The payment's row in
+ * donation_refunds is created or locked here, so recording a payment and applying its refunds wait
+ * for each other: a refund that arrives while its payment is being recorded is never missed.
+ */
+async function paymentTurn(trx: Executor, paymentIntentId: string, at: string, reported = 0): Promise<number> {
+  const row = await trx
+    .insertInto('donation_refunds')
+    .values({ payment_intent_id: paymentIntentId, refunded: reported, updated_at: at })
+    .onConflict((target) =>
+      target.column('payment_intent_id').doUpdateSet({
+        refunded: sql<number>`greatest(donation_refunds.refunded, excluded.refunded)`,
+        updated_at: reported > 0 ? sql<Date>`excluded.updated_at` : sql<Date>`donation_refunds.updated_at`,
+      }),
+    )
+    .returning('refunded')
+    .executeTakeFirstOrThrow();
+  return Number(row.refunded);
+}
 
 export function createPostgresDonationRepository(context: PgContext): DonationRepository {
   const { db } = context;
+
+  const donationByPaymentIntent = async (executor: Executor, paymentIntentId: string) => {
+    const row = await executor
+      .selectFrom('donations')
+      .selectAll()
+      .where('payment_intent_id', '=', paymentIntentId)
+      .executeTakeFirst();
+    return row ? toDonation(row) : null;
+  };
+
   return {
+    async keepRawEvent(input) {
+      const event = DonatorRaw.parse(input);
+      const inserted = await db
+        .insertInto('donator_raw')
+        .values(rawRow(event))
+        .onConflict((target) => target.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return { kept: true };
+      const existing = await db
+        .selectFrom('donator_raw')
+        .select('id')
+        .where('event_id', '=', event.eventId)
+        .executeTakeFirst();
+      if (!existing) throw conflict('A raw payment event with this id already exists.');
+      return { kept: false };
+    },
+
+    async markRawEventProcessed(eventId, outcome) {
+      await db
+        .updateTable('donator_raw')
+        .set({
+          processed_at: outcome.at,
+          updated_at: outcome.at,
+          error: outcome.error === null ? null : outcome.error.slice(0, 2000),
+        })
+        .where('event_id', '=', eventId)
+        .execute();
+    },
+
+    async listUnprocessedRawEvents(limit) {
+      const rows = await db
+        .selectFrom('donator_raw')
+        .selectAll()
+        .where('processed_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toRaw);
+    },
+
     async recordOnce(record) {
       const donator = Donator.parse(record.donator);
-      const donatorRaw = DonatorRaw.parse(record.donatorRaw);
-      const donation = Donation.parse(record.donation);
+      const parsed = Donation.parse({ ...record.donation, payment_intent_id: donator.paymentIntentId });
       try {
         return await changeWithEvent(
           context,
           async (trx) => {
-            // Every unique index arbitrates, the primary key included: the same record fired twice at
-            // once must meet "do nothing" (the later one waits for the first to commit), never an error.
+            const reported = await paymentTurn(trx, donator.paymentIntentId, donator.updatedAt);
+            // Every unique index arbitrates, the primary key included: a taken id is "do nothing" here
+            // and told apart below, never an exception that would abort a surrounding transaction.
             const inserted = await trx
               .insertInto('donator')
               .values({
@@ -33,40 +112,28 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
               .returning('id')
               .executeTakeFirst();
             if (!inserted) {
-              const existing = await trx
+              const recordedBefore = await trx
                 .selectFrom('donator')
                 .select('id')
                 .where('payment_intent_id', '=', donator.paymentIntentId)
                 .executeTakeFirst();
-              if (!existing) throw idTaken();
-              return { recorded: false };
+              if (!recordedBefore) throw idTaken();
+              // Payments recorded before donations kept their payment intent have no donation to show.
+              const existing = (await donationByPaymentIntent(trx, donator.paymentIntentId)) ?? parsed;
+              return { recorded: false, donation: existing, refundedBeforehand: 0 };
             }
-            await trx
-              .insertInto('donator_raw')
-              .values({
-                id: donatorRaw.id,
-                campaign_id: donatorRaw.campaignId,
-                payment_intent_id: donatorRaw.paymentIntentId,
-                amount: donatorRaw.amount,
-                created_at: donatorRaw.createdAt,
-                updated_at: donatorRaw.updatedAt,
-                raw: JSON.stringify(donatorRaw.raw),
-              })
-              .execute();
-            await trx
+            const { refunded } = refundChange(parsed.amount, 0, reported);
+            const donation = withRefund(parsed, refunded);
+            const stored = await trx
               .insertInto('donations')
-              .values({
-                id: donation.id,
-                campaign_id: donation.campaign_id,
-                user_id: donation.user_id,
-                amount: donation.amount,
-                date: donation.date,
-                session_id: donation.session_id,
-              })
-              .execute();
-            return { recorded: true };
+              .values(donationRow(donation))
+              .onConflict((target) => target.doNothing())
+              .returning('id')
+              .executeTakeFirst();
+            if (!stored) throw idTaken();
+            return { recorded: true, donation, refundedBeforehand: refunded };
           },
-          ({ recorded }) =>
+          ({ recorded, donation }) =>
             recorded
               ? {
                   type: EventTypes.donationRecorded,
@@ -81,6 +148,40 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
         throw error;
       }
     },
+
+    recordRefund(paymentIntentId, refundedCents, at) {
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          await paymentTurn(trx, paymentIntentId, at, refundedCents);
+          const stored = await donationByPaymentIntent(trx, paymentIntentId);
+          if (!stored) return { donation: null, newlyRefunded: 0, becameFullyRefunded: false };
+          const change = refundChange(stored.amount, stored.refunded, refundedCents);
+          if (change.newlyRefunded === 0) return { donation: stored, newlyRefunded: 0, becameFullyRefunded: false };
+          const donation = withRefund(stored, change.refunded);
+          await trx
+            .updateTable('donations')
+            .set({
+              refunded: donation.refunded,
+              organization_share: donation.organization_share,
+              ad_budget_share: donation.ad_budget_share,
+            })
+            .where('id', '=', donation.id)
+            .execute();
+          return { donation, newlyRefunded: change.newlyRefunded, becameFullyRefunded: change.becameFullyRefunded };
+        },
+        ({ donation, newlyRefunded }) =>
+          donation && newlyRefunded > 0
+            ? {
+                type: EventTypes.donationRefunded,
+                aggregateType: 'donation',
+                aggregateId: donation.id,
+                payload: { donation, newlyRefunded },
+              }
+            : null,
+      );
+    },
+
     async findByPaymentIntent(paymentIntentId) {
       const row = await db
         .selectFrom('donator')
@@ -89,6 +190,20 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
         .executeTakeFirst();
       return row ? toDonator(row) : null;
     },
+
+    findDonationByPaymentIntent: (paymentIntentId) => donationByPaymentIntent(db, paymentIntentId),
+
+    async findDonationBySession(sessionId) {
+      const row = await db
+        .selectFrom('donations')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row ? toDonation(row) : null;
+    },
+
     async listByCampaign(campaignId) {
       const rows = await db
         .selectFrom('donator')
@@ -99,12 +214,25 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
         .execute();
       return rows.map(toDonator);
     },
+
     async listDonationsByUser(userId, since) {
       let query = db.selectFrom('donations').selectAll().where('user_id', '=', userId);
       if (since !== undefined) query = query.where('date', '>=', new Date(since));
       const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').execute();
       return rows.map(toDonation);
     },
+
+    async listDonationsByDonor(donorId) {
+      const rows = await db
+        .selectFrom('donations')
+        .selectAll()
+        .where('donor_id', '=', donorId)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toDonation);
+    },
+
     async listDonationsByCampaign(campaignId) {
       const rows = await db
         .selectFrom('donations')
@@ -115,6 +243,106 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
         .execute();
       return rows.map(toDonation);
     },
+
+    async campaignStats(campaignId) {
+      // One aggregate over the campaign's rows of the donations table (its campaign index), no scan in code.
+      const row = await db
+        .selectFrom('donations')
+        .select([
+          sql<string>`count(*) filter (where refunded < amount)`.as('count'),
+          sql<string>`coalesce(sum(amount - refunded), 0)`.as('total_raised'),
+          sql<string>`count(distinct user_id)`.as('total_promoters'),
+        ])
+        .where('campaign_id', '=', campaignId)
+        .executeTakeFirstOrThrow();
+      return {
+        count: Number(row.count),
+        totalRaised: Number(row.total_raised),
+        totalPromoters: Number(row.total_promoters),
+      };
+    },
+
+    async saveCheckout(input) {
+      const checkout = DonationCheckout.parse(input);
+      await changeWithEvent(
+        context,
+        async (trx) => {
+          const inserted = await trx
+            .insertInto('donation_checkouts')
+            .values(checkoutRow(checkout))
+            .onConflict((target) => target.column('session_id').doNothing())
+            .returning('session_id')
+            .executeTakeFirst();
+          return inserted !== undefined;
+        },
+        (saved) =>
+          saved
+            ? {
+                type: EventTypes.donationCheckoutOpened,
+                aggregateType: 'donation',
+                aggregateId: checkout.sessionId,
+                payload: { checkout },
+              }
+            : null,
+      );
+    },
+
+    async findCheckout(sessionId) {
+      const row = await db
+        .selectFrom('donation_checkouts')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      return row ? toCheckout(row) : null;
+    },
+  };
+}
+
+function rawRow(event: DonatorRaw): Insertable<DonatorRawTable> {
+  return {
+    id: event.id,
+    event_id: event.eventId,
+    event_type: event.eventType,
+    campaign_id: event.campaignId,
+    payment_intent_id: event.paymentIntentId,
+    amount: event.amount,
+    created_at: event.createdAt,
+    updated_at: event.updatedAt,
+    raw: JSON.stringify(event.raw),
+    processed_at: event.processedAt,
+    error: event.error,
+  };
+}
+
+function donationRow(donation: Donation): Insertable<DonationsTable> {
+  return {
+    id: donation.id,
+    campaign_id: donation.campaign_id,
+    user_id: donation.user_id,
+    amount: donation.amount,
+    date: donation.date,
+    session_id: donation.session_id,
+    payment_intent_id: donation.payment_intent_id,
+    donor_id: donation.donor_id,
+    donor_name: donation.donor_name,
+    message: donation.message,
+    donation_percentage: donation.donation_percentage,
+    organization_share: donation.organization_share,
+    ad_budget_share: donation.ad_budget_share,
+    refunded: donation.refunded,
+  };
+}
+
+function checkoutRow(checkout: DonationCheckout): Insertable<DonationCheckoutsTable> {
+  return {
+    session_id: checkout.sessionId,
+    campaign_id: checkout.campaignId,
+    amount: checkout.amount,
+    donor_name: checkout.donorName,
+    message: checkout.message,
+    promoter_id: checkout.promoterId,
+    donor_id: checkout.donorId,
+    created_at: checkout.createdAt,
   };
 }
 
@@ -129,6 +357,22 @@ function toDonator(row: Selectable<DonatorTable>): Donator {
   });
 }
 
+function toRaw(row: Selectable<DonatorRawTable>): DonatorRaw {
+  return DonatorRaw.parse({
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    campaignId: row.campaign_id,
+    paymentIntentId: row.payment_intent_id,
+    amount: Number(row.amount),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    raw: row.raw,
+    processedAt: isoOrNull(row.processed_at),
+    error: row.error,
+  });
+}
+
 function toDonation(row: Selectable<DonationsTable>): Donation {
   return Donation.parse({
     id: row.id,
@@ -137,6 +381,27 @@ function toDonation(row: Selectable<DonationsTable>): Donation {
     amount: Number(row.amount),
     date: iso(row.date),
     session_id: row.session_id,
+    payment_intent_id: row.payment_intent_id,
+    donor_id: row.donor_id,
+    donor_name: row.donor_name,
+    message: row.message,
+    donation_percentage: Number(row.donation_percentage),
+    organization_share: Number(row.organization_share),
+    ad_budget_share: Number(row.ad_budget_share),
+    refunded: Number(row.refunded),
+  });
+}
+
+function toCheckout(row: Selectable<DonationCheckoutsTable>): DonationCheckout {
+  return DonationCheckout.parse({
+    sessionId: row.session_id,
+    campaignId: row.campaign_id,
+    amount: Number(row.amount),
+    donorName: row.donor_name,
+    message: row.message,
+    promoterId: row.promoter_id,
+    donorId: row.donor_id,
+    createdAt: iso(row.created_at),
   });
 }
 

@@ -191,6 +191,34 @@ export function createPostgresPreCampaignRepository(context: PgContext): PreCamp
           },
       );
     },
+
+    markPaid(id, paymentIntentId) {
+      return changeWithEvent(
+        context,
+        async (trx) => {
+          // The guard is part of the update: of concurrent calls, the later ones find the row paid.
+          const updated = await trx
+            .updateTable('pre_campaigns')
+            .set({ is_paid: true, payment_intent_id: paymentIntentId })
+            .where('id', '=', id)
+            .where('is_paid', '=', false)
+            .where('is_deleted', '=', false)
+            .where('workflow_status', '=', 'Approved')
+            .returning('id')
+            .executeTakeFirst();
+          return { marked: updated !== undefined, preCampaign: await findOne(trx, id) };
+        },
+        ({ marked }) =>
+          marked
+            ? {
+                type: EventTypes.preCampaignPaid,
+                aggregateType: 'preCampaign',
+                aggregateId: id,
+                payload: { preCampaignId: id, paymentIntentId },
+              }
+            : null,
+      );
+    },
   };
 }
 

@@ -28,6 +28,7 @@ const succeeded = (overrides: Partial<Extract<PaymentAction, { type: 'paymentSuc
   promoterId: 'promoter-1',
   amountCents: 2_500,
   occurredAt: '2026-03-10T15:30:00.000Z',
+  payerEmail: null,
   raw: expect.any(Object),
   ...overrides,
 });
@@ -52,6 +53,27 @@ describe('Stripe events as payment actions', () => {
       succeeded({}),
     ],
     ['a delayed payment that succeeded', event('checkout.session.async_payment_succeeded', session()), succeeded({})],
+    [
+      "a checkout with the payer's e-mail",
+      event('checkout.session.completed', session({ customer_details: { email: 'dana@example.org', name: 'Dana' } })),
+      succeeded({ payerEmail: 'dana@example.org' }),
+    ],
+    [
+      'a checkout with only the e-mail it was opened with',
+      event('checkout.session.completed', session({ customer_details: null, customer_email: 'sam@example.org' })),
+      succeeded({ payerEmail: 'sam@example.org' }),
+    ],
+    [
+      "a payment intent with its receipt's e-mail",
+      event('payment_intent.succeeded', {
+        id: 'pi_1',
+        object: 'payment_intent',
+        amount_received: 2_500,
+        receipt_email: 'dana@example.org',
+        metadata: donation,
+      }),
+      succeeded({ payerEmail: 'dana@example.org' }),
+    ],
     [
       'an unpaid checkout',
       event('checkout.session.completed', session({ payment_status: 'unpaid' })),

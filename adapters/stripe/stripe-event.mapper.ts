@@ -67,6 +67,7 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
         promoterId: text(metadata.userId),
         amountCents: fromSmallestUnit(session.amount_total ?? 0),
         occurredAt: occurredAt(event),
+        payerEmail: text(session.customer_details?.email) ?? text(session.customer_email),
         raw: asRecord(session),
       };
     }
@@ -85,6 +86,7 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
         promoterId: text(metadata.userId),
         amountCents: fromSmallestUnit(intent.amount_received),
         occurredAt: occurredAt(event),
+        payerEmail: text(intent.receipt_email),
         raw: asRecord(intent),
       };
     }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { DonationPercentage } from '../organizations/organization.entity';
 import { Cents, Id, Timestamp } from '../shared/primitives';
 
 /**
- * A donation as counted for a campaign, `donator` collection; `donator_raw` keeps the same record
- * exactly as the payment provider reported it. The spec reads campaignId also as campaignID.
+ * A donation as counted for a campaign, `donator` collection: one per payment (its paymentIntentId is
+ * unique). The spec reads campaignId also as campaignID.
  */
 export const Donator = z.object({
   id: Id,
@@ -15,20 +16,91 @@ export const Donator = z.object({
 });
 export type Donator = z.infer<typeof Donator>;
 
-export const DonatorRaw = Donator.extend({
+/** The payment events kept in `donator_raw`. */
+export const RawEventType = z.enum(['paymentSucceeded', 'paymentRefunded']);
+export type RawEventType = z.infer<typeof RawEventType>;
+
+/**
+ * A payment event exactly as the provider reported it, `donator_raw` collection: one per provider
+ * event (a payment announced by two events has two), kept before anything is counted, so a payment
+ * whose bookkeeping failed can be found and counted again.
+ */
+export const DonatorRaw = z.object({
+  id: Id,
+  /** The provider's event id: the same event delivered twice is kept once. */
+  eventId: z.string().min(1).max(200),
+  eventType: RawEventType,
+  /** Null for a refund of a payment not recorded (yet). */
+  campaignId: Id.nullable(),
+  paymentIntentId: z.string().min(1).max(200),
+  /** The amount paid, or for a refund all refunded so far. */
+  amount: Cents,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   /** The provider's event payload as received, for audit. */
   raw: z.record(z.string(), z.unknown()).default({}),
+  /** When its bookkeeping was done; null until then. */
+  processedAt: Timestamp.nullable().default(null),
+  /** Why its bookkeeping failed, when it did. */
+  error: z.string().max(2000).nullable().default(null),
 });
 export type DonatorRaw = z.infer<typeof DonatorRaw>;
+export type NewDonatorRaw = z.input<typeof DonatorRaw>;
 
-/** A payment as the donor's history shows it, `donations` collection. */
+/**
+ * A payment as the donor's history and the reports show it, `donations` collection: the spec's
+ * fields (campaign_id, user_id, amount, date, session_id) and what bookkeeping adds to them.
+ */
 export const Donation = z.object({
   id: Id,
   campaign_id: Id,
-  /** The promoter whose link brought the donation, or the donor when signed in. */
+  /** The promoter whose link brought the donation; null when none did. */
   user_id: Id.nullable().default(null),
   amount: Cents,
   date: Timestamp,
   session_id: z.string().max(200).nullable().default(null),
+  /** The payment; null only on records written before payments were kept with their donation. */
+  payment_intent_id: z.string().max(200).nullable().default(null),
+  /** The donor, when signed in while giving. */
+  donor_id: Id.nullable().default(null),
+  donor_name: z.string().max(100).nullable().default(null),
+  message: z.string().max(500).nullable().default(null),
+  /** The organization's share in percent the donation was split by (SPEC §9). */
+  donation_percentage: DonationPercentage.default(80),
+  /** What goes to the organization, of the amount not refunded. */
+  organization_share: Cents.default(0),
+  /** What goes to the campaign's ad budget, of the amount not refunded. */
+  ad_budget_share: Cents.default(0),
+  /** All that has been refunded of it so far; never more than the amount. */
+  refunded: Cents.default(0),
 });
 export type Donation = z.infer<typeof Donation>;
+export type NewDonation = z.input<typeof Donation>;
+
+/**
+ * A checkout a donor opened, `donationCheckouts` collection: what they wrote beside the amount waits
+ * here for the payment's webhook, which carries only the checkout's id.
+ */
+export const DonationCheckout = z.object({
+  sessionId: z.string().min(1).max(200),
+  campaignId: Id,
+  amount: Cents,
+  donorName: z.string().max(100).nullable().default(null),
+  message: z.string().max(500).nullable().default(null),
+  promoterId: Id.nullable().default(null),
+  donorId: Id.nullable().default(null),
+  createdAt: Timestamp,
+});
+export type DonationCheckout = z.infer<typeof DonationCheckout>;
+export type NewDonationCheckout = z.input<typeof DonationCheckout>;
+
+/**
+ * A donation just recorded, as the hooks after it receive it (`afterDonation`): the donation, the
+ * campaign it went to (null when this store does not hold it) and the donor's e-mail when the payment
+ * provider gave one.
+ */
+export interface RecordedDonation {
+  donation: Donation;
+  campaign: { campaignUUID: string; name: string; ownerId: string; organizationId: string | null } | null;
+  donorEmail: string | null;
+}

@@ -23,4 +23,10 @@ export interface CampaignRepository {
    * donators = (donators, counted as 0 when missing) + 1. Null when no such campaign.
    */
   countDonation(campaignUUID: string, amountCents: number): Promise<Campaign | null>;
+  /**
+   * Takes a refund off the totals atomically, without reading first: campaignRaised -= amount (never
+   * below 0) and, when the donor left (their donation is fully refunded), donators -= 1 (never below 0).
+   * Null when no such campaign.
+   */
+  uncountDonation(campaignUUID: string, amountCents: number, options: { donorLeft: boolean }): Promise<Campaign | null>;
 }

@@ -47,6 +47,8 @@ export type PaymentAction =
       promoterId: string | null;
       amountCents: number;
       occurredAt: string;
+      /** The payer's e-mail as the provider took it, for a receipt; null when it gave none. */
+      payerEmail?: string | null;
       raw: Record<string, unknown>;
     }
   | { type: 'paymentFailed'; eventId: string; paymentIntentId: string; campaignId: string | null; reason: string }

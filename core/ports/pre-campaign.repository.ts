@@ -33,4 +33,11 @@ export interface PreCampaignRepository {
     status: WorkflowStatus,
     options?: { onlyFrom?: readonly WorkflowStatus[] },
   ): Promise<PreCampaign | null>;
+  /**
+   * Marks an approved, unpaid, not deleted draft paid by a payment (isPaid and paymentIntentId), as one
+   * guarded write: of any number of concurrent calls only one marks it. Answers marked false, writing
+   * nothing, when the draft is paid already (by this payment or another), not Approved or deleted; the
+   * draft is null when there is none.
+   */
+  markPaid(id: string, paymentIntentId: string): Promise<{ marked: boolean; preCampaign: PreCampaign | null }>;
 }

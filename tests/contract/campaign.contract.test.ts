@@ -138,6 +138,30 @@ describeContract('CampaignRepository', (subject) => {
     expect(await repo().findById('c-1')).toMatchObject({ campaignRaised: 700 + 6_225, donators: 53 });
   });
 
+  it('takes a refund off the totals, the donor too when they left, never below zero', async () => {
+    await repo().create(campaign('c-1', { campaignRaised: 5_000, donators: 2 }));
+    expect(await repo().uncountDonation('c-1', 1_000, { donorLeft: false })).toMatchObject({
+      campaignRaised: 4_000,
+      donators: 2,
+    });
+    expect(await repo().uncountDonation('c-1', 1_500, { donorLeft: true })).toMatchObject({
+      campaignRaised: 2_500,
+      donators: 1,
+    });
+    expect(await repo().uncountDonation('c-1', 9_000, { donorLeft: true })).toMatchObject({
+      campaignRaised: 0,
+      donators: 0,
+    });
+    expect(await repo().uncountDonation('c-1', 100, { donorLeft: true })).toMatchObject({
+      campaignRaised: 0,
+      donators: 0,
+    });
+    await repo().create(campaign('c-2'));
+    expect(await repo().uncountDonation('c-2', 100, { donorLeft: false })).toMatchObject({ donators: null });
+    expect(await repo().uncountDonation('c-missing', 100, { donorLeft: true })).toBeNull();
+    await expect(repo().uncountDonation('c-1', -5, { donorLeft: false })).rejects.toMatchObject({ code: 'invalid' });
+  });
+
   it('writes its domain event with each change, none for reads or unknown campaigns', async () => {
     const { store } = subject();
     await repo().create(campaign('c-1'));

@@ -1,47 +1,125 @@
 import { expect, it } from 'vitest';
+import type { NewDonatorRaw } from '../../core/donations/donation.entity';
 import type { DonationRecord } from '../../core/ports/donation.repository';
 import { describeContract } from '../support/contract';
 
 const record = (
   paymentIntentId: string,
-  options: { id?: string; campaignId?: string; userId?: string | null; amount?: number; at?: string } = {},
+  options: {
+    id?: string;
+    campaignId?: string;
+    userId?: string | null;
+    donorId?: string | null;
+    amount?: number;
+    percentage?: number;
+    at?: string;
+    sessionId?: string;
+  } = {},
 ): DonationRecord => {
   const id = options.id ?? paymentIntentId;
   const campaignId = options.campaignId ?? 'c-1';
   const amount = options.amount ?? 2500;
   const at = options.at ?? '2026-01-01T10:00:00.000Z';
-  const donator = { id: `dn-${id}`, campaignId, paymentIntentId, amount, createdAt: at, updatedAt: at };
+  const percentage = options.percentage ?? 80;
+  const organizationShare = Math.floor((amount * percentage + 50) / 100);
   return {
-    donator,
-    donatorRaw: { ...donator, id: `raw-${id}`, raw: { id: paymentIntentId, amount_received: amount } },
+    donator: { id: `dn-${id}`, campaignId, paymentIntentId, amount, createdAt: at, updatedAt: at },
     donation: {
       id: `d-${id}`,
       campaign_id: campaignId,
       user_id: options.userId === undefined ? 'u-1' : options.userId,
       amount,
       date: at,
-      session_id: `cs_${id}`,
+      session_id: options.sessionId ?? `cs_${id}`,
+      payment_intent_id: paymentIntentId,
+      donor_id: options.donorId ?? null,
+      donor_name: 'Dana',
+      message: 'For the winter meals',
+      donation_percentage: percentage,
+      organization_share: organizationShare,
+      ad_budget_share: amount - organizationShare,
+      refunded: 0,
     },
   };
 };
 
+const rawEvent = (eventId: string, overrides: Partial<NewDonatorRaw> = {}): NewDonatorRaw => ({
+  id: `raw-${eventId}`,
+  eventId,
+  eventType: 'paymentSucceeded',
+  campaignId: 'c-1',
+  paymentIntentId: 'pi_1',
+  amount: 2500,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  raw: { id: 'cs_1', amount_total: 2500, metadata: { campaignId: 'c-1' } },
+  ...overrides,
+});
+
 describeContract('DonationRepository', (subject) => {
-  it('stores the records of a payment and answers recorded true', async () => {
+  it('keeps each provider event once, however often it is delivered, and lists those not yet done', async () => {
     const { donations } = subject().store.repositories;
-    const payment = record('pi_1');
-    expect(await donations.recordOnce(payment)).toEqual({ recorded: true });
-    expect(await donations.findByPaymentIntent('pi_1')).toEqual(payment.donator);
-    expect(await donations.listByCampaign('c-1')).toEqual([payment.donator]);
-    expect(await donations.listDonationsByCampaign('c-1')).toEqual([payment.donation]);
+    expect(await donations.keepRawEvent(rawEvent('evt_1'))).toEqual({ kept: true });
+    expect(await donations.keepRawEvent(rawEvent('evt_1', { id: 'raw-again' }))).toEqual({ kept: false });
+    // A second event of the same payment is an event of its own.
+    expect(await donations.keepRawEvent(rawEvent('evt_2', { createdAt: '2026-01-01T10:00:01.000Z' }))).toEqual({
+      kept: true,
+    });
+    expect(
+      await donations.keepRawEvent(
+        rawEvent('evt_refund', {
+          eventType: 'paymentRefunded',
+          campaignId: null,
+          amount: 500,
+          createdAt: '2026-01-01T10:00:02.000Z',
+        }),
+      ),
+    ).toEqual({ kept: true });
+    const pending = await donations.listUnprocessedRawEvents(10);
+    expect(pending.map((event) => event.eventId)).toEqual(['evt_1', 'evt_2', 'evt_refund']);
+    expect(pending[0]).toEqual({ ...rawEvent('evt_1'), processedAt: null, error: null });
+    expect(pending[2]).toMatchObject({ eventType: 'paymentRefunded', campaignId: null, amount: 500 });
+
+    await donations.markRawEventProcessed('evt_1', { at: '2026-01-01T10:01:00.000Z', error: null });
+    await donations.markRawEventProcessed('evt_2', { at: '2026-01-01T10:01:00.000Z', error: 'x'.repeat(3000) });
+    await donations.markRawEventProcessed('evt_unknown', { at: '2026-01-01T10:01:00.000Z', error: null });
+    expect((await donations.listUnprocessedRawEvents(10)).map((event) => event.eventId)).toEqual(['evt_refund']);
+    expect(await donations.listUnprocessedRawEvents(0)).toEqual([]);
   });
 
-  it('stores nothing for a second call with the same paymentIntentId and answers recorded false', async () => {
+  it('stores the records of a payment with its split and answers recorded true', async () => {
     const { donations } = subject().store.repositories;
-    await donations.recordOnce(record('pi_1', { amount: 2500 }));
-    expect(await donations.recordOnce(record('pi_1', { id: 'other', amount: 9900 }))).toEqual({ recorded: false });
+    const payment = record('pi_1', { percentage: 65, donorId: 'donor-1' });
+    const outcome = await donations.recordOnce(payment);
+    expect(outcome).toEqual({ recorded: true, donation: payment.donation, refundedBeforehand: 0 });
+    expect(outcome.donation).toMatchObject({ organization_share: 1625, ad_budget_share: 875, donation_percentage: 65 });
+    expect(await donations.findByPaymentIntent('pi_1')).toEqual(payment.donator);
+    expect(await donations.findDonationByPaymentIntent('pi_1')).toEqual(payment.donation);
+    expect(await donations.findDonationBySession('cs_pi_1')).toEqual(payment.donation);
+    expect(await donations.listByCampaign('c-1')).toEqual([payment.donator]);
+    expect(await donations.listDonationsByCampaign('c-1')).toEqual([payment.donation]);
+    expect(await donations.listDonationsByDonor('donor-1')).toEqual([payment.donation]);
+  });
+
+  it('stores nothing for a second call with the same paymentIntentId and answers the stored donation', async () => {
+    const { donations } = subject().store.repositories;
+    const first = record('pi_1', { amount: 2500 });
+    await donations.recordOnce(first);
+    expect(await donations.recordOnce(record('pi_1', { id: 'other', amount: 9900 }))).toEqual({
+      recorded: false,
+      donation: first.donation,
+      refundedBeforehand: 0,
+    });
     expect(await donations.findByPaymentIntent('pi_1')).toMatchObject({ id: 'dn-pi_1', amount: 2500 });
     expect(await donations.listByCampaign('c-1')).toHaveLength(1);
     expect((await donations.listDonationsByCampaign('c-1')).map((donation) => donation.id)).toEqual(['d-pi_1']);
+  });
+
+  it('refuses a record whose ids belong to another payment', async () => {
+    const { donations } = subject().store.repositories;
+    await donations.recordOnce(record('pi_1', { id: 'same' }));
+    await expect(donations.recordOnce(record('pi_2', { id: 'same' }))).rejects.toMatchObject({ code: 'conflict' });
+    expect(await donations.findByPaymentIntent('pi_2')).toBeNull();
   });
 
   it('records a payment exactly once when the same record arrives 20 times at once', async () => {
@@ -57,12 +135,75 @@ describeContract('DonationRepository', (subject) => {
     expect((await store.outbox.pending(50)).filter((event) => event.type === 'donation.recorded')).toHaveLength(1);
   });
 
+  it('applies refunds reported as all refunded so far: each part once, whatever their order and repeats', async () => {
+    const { donations } = subject().store.repositories;
+    await donations.recordOnce(record('pi_1', { amount: 5_000 }));
+    const at = '2026-01-02T00:00:00.000Z';
+    expect(await donations.recordRefund('pi_1', 1_000, at)).toMatchObject({
+      newlyRefunded: 1_000,
+      becameFullyRefunded: false,
+      donation: { refunded: 1_000, organization_share: 3_200, ad_budget_share: 800 },
+    });
+    expect(await donations.recordRefund('pi_1', 1_000, at)).toMatchObject({ newlyRefunded: 0 });
+    expect(await donations.recordRefund('pi_1', 3_000, at)).toMatchObject({ newlyRefunded: 2_000 });
+    // An older report arriving late changes nothing.
+    expect(await donations.recordRefund('pi_1', 1_000, at)).toMatchObject({
+      newlyRefunded: 0,
+      donation: { refunded: 3_000 },
+    });
+    expect(await donations.recordRefund('pi_1', 5_000, at)).toMatchObject({
+      newlyRefunded: 2_000,
+      becameFullyRefunded: true,
+      donation: { refunded: 5_000, organization_share: 0, ad_budget_share: 0 },
+    });
+    expect(await donations.recordRefund('pi_1', 5_000, at)).toMatchObject({
+      newlyRefunded: 0,
+      becameFullyRefunded: false,
+    });
+    expect(await donations.findDonationByPaymentIntent('pi_1')).toMatchObject({ amount: 5_000, refunded: 5_000 });
+  });
+
+  it('keeps a refund that comes before its payment and applies it when the payment is recorded', async () => {
+    const { donations } = subject().store.repositories;
+    expect(await donations.recordRefund('pi_early', 1_000, '2026-01-01T09:00:00.000Z')).toEqual({
+      donation: null,
+      newlyRefunded: 0,
+      becameFullyRefunded: false,
+    });
+    const outcome = await donations.recordOnce(record('pi_early', { amount: 2_500 }));
+    expect(outcome).toMatchObject({
+      recorded: true,
+      refundedBeforehand: 1_000,
+      donation: { refunded: 1_000, organization_share: 1_200, ad_budget_share: 300 },
+    });
+    expect(await donations.recordRefund('pi_early', 1_000, '2026-01-01T11:00:00.000Z')).toMatchObject({
+      newlyRefunded: 0,
+    });
+  });
+
+  it('never misses a refund that races its payment (a store may refuse one of the two, to be tried again)', async () => {
+    const { donations } = subject().store.repositories;
+    const record4000 = () => donations.recordOnce(record('pi_race', { amount: 4_000 }));
+    const refund4000 = () => donations.recordRefund('pi_race', 4_000, '2026-01-01T10:00:00.000Z');
+    const settled = await Promise.allSettled([record4000(), refund4000()]);
+    // Firestore's optimistic writes refuse the loser of the race; the provider delivers its webhook again.
+    if (settled[0].status === 'rejected') await record4000();
+    if (settled[1].status === 'rejected') await refund4000();
+    expect(settled.filter((result) => result.status === 'rejected').length).toBeLessThan(2);
+    expect(await donations.findDonationByPaymentIntent('pi_race')).toMatchObject({ refunded: 4_000 });
+    // Applied exactly once: by the recording, or by the refund once the donation was there.
+    expect((await refund4000()).newlyRefunded).toBe(0);
+    expect(await donations.listByCampaign('c-1')).toHaveLength(1);
+  });
+
   it('finds a donator by paymentIntentId, and answers null for an unknown one', async () => {
     const { donations } = subject().store.repositories;
     await donations.recordOnce(record('pi_1'));
     await donations.recordOnce(record('pi_2', { amount: 700 }));
     expect(await donations.findByPaymentIntent('pi_2')).toMatchObject({ paymentIntentId: 'pi_2', amount: 700 });
     expect(await donations.findByPaymentIntent('pi_unknown')).toBeNull();
+    expect(await donations.findDonationByPaymentIntent('pi_unknown')).toBeNull();
+    expect(await donations.findDonationBySession('cs_unknown')).toBeNull();
   });
 
   it("lists a campaign's donators newest first, and only that campaign's", async () => {
@@ -79,7 +220,7 @@ describeContract('DonationRepository', (subject) => {
     expect(await donations.listByCampaign('c-none')).toEqual([]);
   });
 
-  it("lists a user's donations newest first, and only those since an instant when one is given", async () => {
+  it("lists a promoter's donations newest first, and only those since an instant when one is given", async () => {
     const { donations } = subject().store.repositories;
     await donations.recordOnce(record('pi_1', { at: '2026-01-01T00:00:00.000Z' }));
     await donations.recordOnce(record('pi_2', { at: '2026-01-08T00:00:00.000Z', campaignId: 'c-2' }));
@@ -97,6 +238,21 @@ describeContract('DonationRepository', (subject) => {
     ).toEqual(['d-pi_2', 'd-pi_3']);
   });
 
+  it("lists a donor's own donations newest first, and no one else's", async () => {
+    const { donations } = subject().store.repositories;
+    await donations.recordOnce(record('pi_1', { donorId: 'donor-1', at: '2026-01-01T00:00:00.000Z' }));
+    await donations.recordOnce(
+      record('pi_2', { donorId: 'donor-1', at: '2026-01-04T00:00:00.000Z', campaignId: 'c-2' }),
+    );
+    await donations.recordOnce(record('pi_3', { donorId: 'donor-2' }));
+    await donations.recordOnce(record('pi_4', { donorId: null }));
+    expect((await donations.listDonationsByDonor('donor-1')).map((donation) => donation.id)).toEqual([
+      'd-pi_2',
+      'd-pi_1',
+    ]);
+    expect(await donations.listDonationsByDonor('donor-none')).toEqual([]);
+  });
+
   it("lists a campaign's donations, and only that campaign's", async () => {
     const { donations } = subject().store.repositories;
     await donations.recordOnce(record('pi_1', { at: '2026-01-01T00:00:00.000Z' }));
@@ -109,16 +265,58 @@ describeContract('DonationRepository', (subject) => {
     );
   });
 
-  it('writes a donation.recorded event with the payment, and none for a duplicate', async () => {
+  it("answers a campaign's figures from its donations: net of refunds, distinct promoters", async () => {
+    const { donations } = subject().store.repositories;
+    expect(await donations.campaignStats('c-1')).toEqual({ count: 0, totalRaised: 0, totalPromoters: 0 });
+    await donations.recordOnce(record('pi_1', { amount: 2_500, userId: 'promoter-a' }));
+    await donations.recordOnce(record('pi_2', { amount: 1_000, userId: 'promoter-a' }));
+    await donations.recordOnce(record('pi_3', { amount: 5_000, userId: 'promoter-b' }));
+    await donations.recordOnce(record('pi_4', { amount: 700, userId: null }));
+    await donations.recordOnce(record('pi_5', { amount: 9_999, campaignId: 'c-2', userId: 'promoter-c' }));
+    await donations.recordRefund('pi_2', 1_000, '2026-01-02T00:00:00.000Z');
+    await donations.recordRefund('pi_3', 2_000, '2026-01-02T00:00:00.000Z');
+    expect(await donations.campaignStats('c-1')).toEqual({
+      count: 3,
+      totalRaised: 2_500 + 3_000 + 700,
+      totalPromoters: 2,
+    });
+  });
+
+  it('keeps a checkout once and finds it by its session', async () => {
+    const { store } = subject();
+    const { donations } = store.repositories;
+    const checkout = {
+      sessionId: 'cs_1',
+      campaignId: 'c-1',
+      amount: 2_500,
+      donorName: 'Dana',
+      message: 'Keep going!',
+      promoterId: 'promoter-a',
+      donorId: null,
+      createdAt: '2026-01-01T10:00:00.000Z',
+    };
+    await donations.saveCheckout(checkout);
+    await donations.saveCheckout({ ...checkout, amount: 9_900 });
+    expect(await donations.findCheckout('cs_1')).toEqual(checkout);
+    expect(await donations.findCheckout('cs_none')).toBeNull();
+    const events = await store.outbox.pending(10);
+    expect(events.map((event) => [event.type, event.aggregateId])).toEqual([['donation.checkoutOpened', 'cs_1']]);
+  });
+
+  it('writes its events: donation.recorded once per payment, donation.refunded for each refund that changed it', async () => {
     const { store } = subject();
     await store.repositories.donations.recordOnce(record('pi_1'));
     await store.repositories.donations.recordOnce(record('pi_1'));
+    await store.repositories.donations.recordRefund('pi_1', 500, '2026-01-02T00:00:00.000Z');
+    await store.repositories.donations.recordRefund('pi_1', 500, '2026-01-02T00:00:00.000Z');
+    await store.repositories.donations.recordRefund('pi_none', 500, '2026-01-02T00:00:00.000Z');
     const events = await store.outbox.pending(10);
-    expect(events.map((event) => event.type)).toEqual(['donation.recorded']);
+    expect(events.map((event) => event.type)).toEqual(['donation.recorded', 'donation.refunded']);
     expect(events[0]).toMatchObject({
       aggregateType: 'donation',
       aggregateId: 'd-pi_1',
       payload: { donator: { paymentIntentId: 'pi_1', amount: 2500 }, donation: { id: 'd-pi_1' } },
     });
+    expect(events[1]).toMatchObject({ aggregateId: 'd-pi_1', payload: { newlyRefunded: 500 } });
   });
 });

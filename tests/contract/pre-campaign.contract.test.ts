@@ -211,6 +211,57 @@ describeContract('PreCampaignRepository', (subject) => {
     expect(stored?.workflowstatus).toBe(stored?.workflow[0]?.status);
   });
 
+  it('marks an approved, unpaid draft paid by a payment, once', async () => {
+    const { store } = subject();
+    await repo().create(draft('d-1', { workflowstatus: 'Approved' }));
+    const first = await repo().markPaid('d-1', 'pi_1');
+    expect(first.marked).toBe(true);
+    expect(first.preCampaign).toMatchObject({
+      id: 'd-1',
+      isPaid: true,
+      paymentIntentId: 'pi_1',
+      workflowstatus: 'Approved',
+    });
+    // The same payment again, or another one: the draft stays paid by the first.
+    expect(await repo().markPaid('d-1', 'pi_1')).toMatchObject({
+      marked: false,
+      preCampaign: { paymentIntentId: 'pi_1' },
+    });
+    expect(await repo().markPaid('d-1', 'pi_2')).toMatchObject({
+      marked: false,
+      preCampaign: { paymentIntentId: 'pi_1' },
+    });
+    expect(await repo().findById('d-1')).toMatchObject({ isPaid: true, paymentIntentId: 'pi_1' });
+    expect(await repo().findPendingPublish()).toEqual([]);
+    const paid = (await store.outbox.pending(20)).filter((event) => event.type === 'preCampaign.paid');
+    expect(paid.map((event) => [event.aggregateId, event.payload])).toEqual([
+      ['d-1', { preCampaignId: 'd-1', paymentIntentId: 'pi_1' }],
+    ]);
+  });
+
+  it('marks no draft paid that is not approved, deleted or unknown', async () => {
+    await repo().create(draft('d-pending', { workflowstatus: 'Pending' }));
+    await repo().create(draft('d-new'));
+    await repo().create(draft('d-deleted', { workflowstatus: 'Approved' }));
+    await repo().softDelete('d-deleted');
+    await repo().create(draft('d-published', { workflowstatus: 'Published', isPaid: true }));
+    for (const id of ['d-pending', 'd-new', 'd-deleted', 'd-published']) {
+      const answer = await repo().markPaid(id, 'pi_1');
+      expect(answer.marked).toBe(false);
+      expect(answer.preCampaign?.id).toBe(id);
+    }
+    expect(await repo().findById('d-pending')).toMatchObject({ isPaid: false, paymentIntentId: null });
+    expect(await repo().markPaid('d-unknown', 'pi_1')).toEqual({ marked: false, preCampaign: null });
+  });
+
+  it('lets exactly one of many concurrent payments of a draft mark it', async () => {
+    await repo().create(draft('d-1', { workflowstatus: 'Approved' }));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => repo().markPaid('d-1', `pi_${n}`)));
+    const winners = answers.filter((answer) => answer.marked);
+    expect(winners).toHaveLength(1);
+    expect(await repo().findById('d-1')).toMatchObject({ paymentIntentId: winners[0]!.preCampaign!.paymentIntentId });
+  });
+
   it('answers null when appending to an unknown draft', async () => {
     expect(await repo().appendWorkflowEntry('d-missing', entry('w-1', 'Pending'), 'Pending')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Jsonb, Timestamptz } from './foundation.tables';
+import type { Jsonb, NullableTimestamptz, Timestamptz } from './foundation.tables';
 
 export interface DonatorTable {
   id: string;
@@ -10,8 +10,13 @@ export interface DonatorTable {
   updated_at: Timestamptz;
 }
 
-export interface DonatorRawTable extends DonatorTable {
+export interface DonatorRawTable extends Omit<DonatorTable, 'campaign_id'> {
+  campaign_id: string | null;
+  event_id: string;
+  event_type: string;
   raw: Jsonb<Record<string, unknown>>;
+  processed_at: NullableTimestamptz;
+  error: string | null;
 }
 
 export interface DonationsTable {
@@ -21,6 +26,31 @@ export interface DonationsTable {
   amount: number;
   date: Timestamptz;
   session_id: string | null;
+  payment_intent_id: string | null;
+  donor_id: string | null;
+  donor_name: string | null;
+  message: string | null;
+  donation_percentage: number;
+  organization_share: number;
+  ad_budget_share: number;
+  refunded: number;
+}
+
+export interface DonationRefundsTable {
+  payment_intent_id: string;
+  refunded: number;
+  updated_at: Timestamptz;
+}
+
+export interface DonationCheckoutsTable {
+  session_id: string;
+  campaign_id: string;
+  amount: number;
+  donor_name: string | null;
+  message: string | null;
+  promoter_id: string | null;
+  donor_id: string | null;
+  created_at: Timestamptz;
 }
 
 export interface AppreciationsTable {
@@ -89,6 +119,8 @@ export interface MoneyTables {
   donator: DonatorTable;
   donator_raw: DonatorRawTable;
   donations: DonationsTable;
+  donation_refunds: DonationRefundsTable;
+  donation_checkouts: DonationCheckoutsTable;
   appreciations: AppreciationsTable;
   promotions: PromotionsTable;
   audiences: AudiencesTable;

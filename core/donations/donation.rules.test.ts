@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveDonationPercentage } from '../organizations/donation-percentage';
+import { countedDonators, donatorsAfterFullRefund, refundChange, splitDonation } from './donation.rules';
+
+describe('splitting a donation between the organization and the ad budget', () => {
+  it.each([
+    { amount: 2_500, percentage: 80, organization: 2_000, adBudget: 500 },
+    { amount: 10_000, percentage: 100, organization: 10_000, adBudget: 0 },
+    { amount: 10_000, percentage: 0, organization: 0, adBudget: 10_000 },
+    { amount: 100, percentage: 65, organization: 65, adBudget: 35 },
+    // Halves of a cent go to the organization; the ad budget gets exactly the rest.
+    { amount: 101, percentage: 50, organization: 51, adBudget: 50 },
+    { amount: 333, percentage: 33.33, organization: 111, adBudget: 222 },
+    { amount: 2_999, percentage: 12.5, organization: 375, adBudget: 2_624 },
+    { amount: 0, percentage: 80, organization: 0, adBudget: 0 },
+    { amount: 10_000_000, percentage: 99.99, organization: 9_999_000, adBudget: 1_000 },
+  ])('$amount cents at $percentage% → $organization to the organization, $adBudget to ads', (row) => {
+    const split = splitDonation(row.amount, row.percentage);
+    expect(split).toEqual({ organizationShare: row.organization, adBudgetShare: row.adBudget });
+    expect(split.organizationShare + split.adBudgetShare).toBe(row.amount);
+  });
+
+  it.each([
+    { amount: -1, percentage: 80 },
+    { amount: 10.5, percentage: 80 },
+    { amount: 100, percentage: 101 },
+    { amount: 100, percentage: -5 },
+    { amount: 100, percentage: Number.NaN },
+  ])('refuses $amount cents at $percentage%', ({ amount, percentage }) => {
+    expect(() => splitDonation(amount, percentage)).toThrow(RangeError);
+  });
+
+  // SPEC §9 with the split: which percentage applies, and what it makes of $25.
+  it.each([
+    { organization: 90, settings: 70, percentage: 90, organizationShare: 2_250 },
+    { organization: 0, settings: 70, percentage: 70, organizationShare: 1_750 },
+    { organization: 0, settings: 0, percentage: 0, organizationShare: 0 },
+    { organization: 0, settings: null, percentage: 80, organizationShare: 2_000 },
+    { organization: null, settings: null, percentage: 80, organizationShare: 2_000 },
+    { organization: null, settings: 60, percentage: 60, organizationShare: 1_500 },
+  ])(
+    'organization $organization, settings $settings → $percentage% → $organizationShare of 2500',
+    ({ organization, settings, percentage, organizationShare }) => {
+      const effective = effectiveDonationPercentage(
+        organization === null ? null : { donationPercentage: organization },
+        settings === null ? null : { donationPercentage: settings },
+      );
+      expect(effective).toBe(percentage);
+      expect(splitDonation(2_500, effective).organizationShare).toBe(organizationShare);
+    },
+  );
+});
+
+describe('counting donors (SPEC §5)', () => {
+  it.each([
+    { current: null, next: 1 },
+    { current: undefined, next: 1 },
+    { current: 0, next: 1 },
+    { current: 1, next: 2 },
+    { current: 41, next: 42 },
+  ])('a new donation to a campaign counting $current donors makes $next', ({ current, next }) => {
+    expect(countedDonators(current)).toBe(next);
+  });
+
+  it.each([
+    { current: 3, next: 2 },
+    { current: 1, next: 0 },
+    { current: 0, next: 0 },
+    { current: null, next: 0 },
+  ])('a fully refunded donation of a campaign counting $current donors leaves $next', ({ current, next }) => {
+    expect(donatorsAfterFullRefund(current)).toBe(next);
+  });
+});
+
+describe('refunds, reported as all refunded so far', () => {
+  it.each([
+    { case: 'a first partial refund', amount: 5_000, applied: 0, reported: 1_000, newly: 1_000, full: false },
+    { case: 'the same report again', amount: 5_000, applied: 1_000, reported: 1_000, newly: 0, full: false },
+    { case: 'a second refund', amount: 5_000, applied: 1_000, reported: 3_000, newly: 2_000, full: false },
+    { case: 'an older report, late', amount: 5_000, applied: 3_000, reported: 1_000, newly: 0, full: false },
+    { case: 'the rest', amount: 5_000, applied: 3_000, reported: 5_000, newly: 2_000, full: true },
+    { case: 'a full refund at once', amount: 5_000, applied: 0, reported: 5_000, newly: 5_000, full: true },
+    { case: 'a full refund again', amount: 5_000, applied: 5_000, reported: 5_000, newly: 0, full: false },
+    { case: 'a report above the amount', amount: 5_000, applied: 0, reported: 9_000, newly: 5_000, full: true },
+  ])('$case: $newly newly refunded', ({ amount, applied, reported, newly, full }) => {
+    const change = refundChange(amount, applied, reported);
+    expect(change.newlyRefunded).toBe(newly);
+    expect(change.becameFullyRefunded).toBe(full);
+    expect(change.refunded).toBe(applied + newly);
+  });
+});
