@@ -19,7 +19,8 @@ export const webApps = [
 ];
 
 /** Code every front end builds from besides its own folder. */
-const commonInputs = ['shells/shared', 'core/contracts', 'core/users', 'core/shared', 'package-lock.json'];
+// All of core: front ends import its contracts and pure rules (workflow, budget, upload checks), never its services.
+const commonInputs = ['shells/shared', 'core', 'package-lock.json'];
 const hashFile = '.build-hash';
 const skippedDirs = new Set(['dist', 'node_modules', '.vite']);
 
