@@ -18,8 +18,7 @@ export const webApps = [
   { name: 'web', dir: 'shells/web' },
 ];
 
-/** Code every front end builds from besides its own folder. */
-// All of core: front ends import its contracts and pure rules (workflow, budget, upload checks), never its services.
+/** Code every front end builds from besides its own folder: all of core, whose contracts and pure rules they import. */
 const commonInputs = ['shells/shared', 'core', 'package-lock.json'];
 const hashFile = '.build-hash';
 const skippedDirs = new Set(['dist', 'node_modules', '.vite']);
