@@ -25,6 +25,8 @@ import { campaignFileRoutes } from './routes/files.routes';
 import { preCampaignRoutes } from './routes/pre-campaigns.routes';
 import { deploymentRoutes } from './routes/deployments.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
+import { promotionRoutes } from './routes/promotions.routes';
+import { shareLinkRoutes } from './routes/share-links.routes';
 import {
   AMOBEE_SANDBOX,
   AMOBEE_SANDBOX_PATH,
@@ -142,9 +144,11 @@ export function createApp(container: Container): Express {
   app.use(campaignRoutes({ pages: container.get(TYPES.CampaignPageService), registry }));
   app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
   app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
+  app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));
+  app.use(shareLinkRoutes({ promotions: container.get(TYPES.PromotionService) }));
   const pages = container.get(TYPES.CampaignPageService);
   app.use(webAssetRoutes(undefined, { linkPreview: (campaignId) => pages.linkPreview(campaignId) }));
   app.use(notFoundHandler);

@@ -14,6 +14,7 @@ import { mailServiceFactory } from '../../../core/email/mail.service';
 import { registrationServiceFactory } from '../../../core/registration/registration.service';
 import { campaignFileServiceFactory } from '../../../core/campaigns/campaign-file.service';
 import { campaignPageServiceFactory } from '../../../core/campaigns/campaign-page.service';
+import { promotionServiceFactory } from '../../../core/promotion/promotion.service';
 import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.service';
 import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
 import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
@@ -519,6 +520,7 @@ export async function compose(
   });
 
   bindCampaignServices(container, config, logger);
+  bindReachServices(container, config, logger);
   const worker = bindDeployments(container, config, logger, ids);
 
   return {
@@ -538,6 +540,30 @@ export async function compose(
       await deleteFirebaseApp(config);
     },
   };
+}
+
+/** Promotion and share links, and the thanks sent after donations. */
+function bindReachServices(container: Container, config: Config, logger: Logger): void {
+  container.bind(TYPES.PromotionService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    return promotionServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      users: repositories.users,
+      promotions: repositories.promotions,
+      shareTracking: repositories.shareTracking,
+      donations: repositories.donations,
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      publicUrl: config.publicUrl,
+      onListSyncFailure: (error, promotion) =>
+        logger.warn(
+          { err: error, ...promotion },
+          "A campaign's promoters or a promoter's campaigns could not be updated",
+        ),
+    });
+  });
 }
 
 /** Drafts, their approval workflow, their files, the public campaign page and demo campaigns. */

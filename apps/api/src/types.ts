@@ -22,6 +22,7 @@ import type { DataStore, Repositories, UnitOfWork } from '../../../core/ports/un
 import type { UserService } from '../../../core/users/user.service';
 import type { CampaignFileService } from '../../../core/campaigns/campaign-file.service';
 import type { CampaignPageService } from '../../../core/campaigns/campaign-page.service';
+import type { PromotionService } from '../../../core/promotion/promotion.service';
 import type { PreCampaignService } from '../../../core/campaigns/pre-campaign.service';
 import type { DemoCampaignService } from '../../../core/demo/demo-campaign.service';
 import type { VideoInspector } from '../../../core/ports/video-inspector.port';
@@ -67,6 +68,7 @@ export const TYPES = {
   CampaignWorkflowService: token<CampaignWorkflowService>('CampaignWorkflowService'),
   CampaignFileService: token<CampaignFileService>('CampaignFileService'),
   CampaignPageService: token<CampaignPageService>('CampaignPageService'),
+  PromotionService: token<PromotionService>('PromotionService'),
   DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
   DeploymentService: token<DeploymentService>('DeploymentService'),
 };

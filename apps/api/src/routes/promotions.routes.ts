@@ -1,0 +1,89 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router } from 'express';
+import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { IdParams } from '../../../../core/contracts/people.contract';
+import {
+  CampaignSharesResponse,
+  DiscoverResponse,
+  MyPromotionsResponse,
+  PromoteResponse,
+} from '../../../../core/contracts/promotion.contract';
+import type { PromotionService } from '../../../../core/promotion/promotion.service';
+import { requireActor } from '../http/actor';
+import { defineRoute } from '../http/route';
+
+/** Promoters' Discover list, promoting a campaign, their results, and a campaign's shares for its campaigners. */
+export function promotionRoutes({
+  promotions,
+  registry,
+}: {
+  promotions: PromotionService;
+  registry: OpenAPIRegistry;
+}): Router {
+  const router = Router();
+  const tag = 'Promotion';
+  const signedIn = { 401: ErrorResponse, 403: ErrorResponse };
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/promotions/campaigns',
+    tag,
+    summary: 'Live campaigns to give to and promote',
+    description:
+      'Paid, not deleted campaigns created in the last 6 months (SPEC §9), newest first, with their progress; ' +
+      '`promoted` says whether the signed-in promoter promotes each already.',
+    responses: { 200: DiscoverResponse, 401: ErrorResponse },
+    async handler({ res }) {
+      return promotions.discover(requireActor(res));
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'post',
+    path: '/api/campaigns/{id}/promotions',
+    tag,
+    summary: 'Promote a live campaign and get one short share link per channel',
+    description:
+      'Promoters only. Records the promotion once per promoter and campaign (201; 200 with `created: false` ' +
+      'when promoted before, with the same links) and adds the promoter to the campaign’s promoters. Each ' +
+      'link `/s/{code}` counts its clicks and leads to the campaign page with `ref` and UTM parameters.',
+    params: IdParams,
+    responses: { 200: PromoteResponse, 201: PromoteResponse, ...signedIn, 404: ErrorResponse },
+    async handler({ params, res }) {
+      const answer = await promotions.promote(requireActor(res), params.id);
+      res.status(answer.created ? 201 : 200);
+      return answer;
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/promotions',
+    tag,
+    summary: "The signed-in promoter's promotions and what they brought",
+    description:
+      'Per campaign, newest first: the share links, clicks per channel, and the donations (count and amount net ' +
+      'of refunds) the links brought, all time and this week (the last 7 days, SPEC §9).',
+    responses: { 200: MyPromotionsResponse, ...signedIn },
+    async handler({ res }) {
+      return promotions.mine(requireActor(res));
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/campaigns/{id}/shares',
+    tag,
+    summary: "A campaign's share counters and its promoters",
+    description:
+      "Clicks per channel (SPEC §3 sharesClicks), this week's, and each promoter with their clicks and the " +
+      "donations they brought. For the campaign's organization and platform staff.",
+    params: IdParams,
+    responses: { 200: CampaignSharesResponse, ...signedIn, 404: ErrorResponse },
+    async handler({ params, res }) {
+      return promotions.campaignShares(requireActor(res), params.id);
+    },
+  });
+
+  return router;
+}

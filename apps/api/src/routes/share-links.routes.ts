@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { ShareCodeParams } from '../../../../core/contracts/promotion.contract';
+import type { PromotionService } from '../../../../core/promotion/promotion.service';
+
+/** What an unknown short link answers: a page a person can read, with a real 404 status. */
+export const UNKNOWN_SHARE_LINK_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>Link not found · Causeway</title>
+    <style>
+      body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f6f5f1;
+        font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2a2e; }
+      main { max-width: 30rem; margin: 1.5rem; padding: 2rem; background: #fff; border-radius: 12px;
+        box-shadow: 0 1px 3px rgb(0 0 0 / 12%); }
+      h1 { margin: 0 0 .5rem; font-size: 1.5rem; }
+      p { margin: 0 0 1rem; }
+      a { color: #0f5c5e; font-weight: 600; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>This link doesn’t lead anywhere</h1>
+      <p>The share link you followed is not one of ours, or it was mistyped. Check the address, or ask the
+        person who shared it for the link again.</p>
+      <p><a href="/">Go to Causeway</a></p>
+    </main>
+  </body>
+</html>
+`;
+
+/**
+ * Short share links, `GET /s/{code}`: the click is counted, then the visitor is sent (302) to the
+ * campaign page with the promoter and UTM parameters. A HEAD request or a link previewer is not a click.
+ */
+export function shareLinkRoutes({ promotions }: { promotions: PromotionService }): Router {
+  const router = Router();
+  router.get('/s/:code', async (req, res) => {
+    const params = ShareCodeParams.safeParse(req.params);
+    const found = params.success
+      ? await promotions.follow(params.data.code, {
+          userAgent: req.get('user-agent'),
+          counts: req.method === 'GET',
+        })
+      : null;
+    // Every visit asks again, so each click reaches the server and is counted.
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    if (!found) {
+      res.status(404).type('html').send(UNKNOWN_SHARE_LINK_PAGE);
+      return;
+    }
+    res.redirect(302, found.location);
+  });
+  return router;
+}

@@ -1,0 +1,348 @@
+import { authorize, type Actor } from '../auth/authorization';
+import { summaryOf } from '../campaigns/campaign-page.service';
+import { mergeCampaignUpdate, uniqueUnion } from '../campaigns/campaign-merge';
+import type { Campaign } from '../campaigns/campaign.entity';
+import { SHARE_CHANNELS } from '../campaigns/targeting.entity';
+import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
+import type {
+  CampaignSharesResponse,
+  DiscoverResponse,
+  DonationTotals,
+  MyPromotionsResponse,
+  PromoteResponse,
+  PromotionView,
+  ShareLinkView,
+} from '../contracts/promotion.contract';
+import type { Donation } from '../donations/donation.entity';
+import type { CampaignRepository } from '../ports/campaign.repository';
+import type { Clock } from '../ports/clock.port';
+import type { DonationRepository } from '../ports/donation.repository';
+import type { IdGenerator } from '../ports/id-generator.port';
+import type { OrganizationRepository } from '../ports/organization.repository';
+import type { PromotionRepository } from '../ports/promotion.repository';
+import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
+import type { UnitOfWork } from '../ports/unit-of-work.port';
+import type { UserRepository } from '../ports/user.repository';
+import { notFound } from '../shared/errors';
+import { liveSince } from './live-campaigns.rules';
+import type { Promotion, ShareLink } from './promotion.entity';
+import {
+  CHANNEL_LABELS,
+  isLinkPreviewer,
+  landingPath,
+  networkShareUrl,
+  SHARE_UTM_MEDIUM,
+  shareCodeFrom,
+  shortLinkPath,
+} from './share-links.rules';
+import { inWeek, weekStart } from './weekly-window.rules';
+
+export type PromotionServiceDeps = {
+  unitOfWork: UnitOfWork;
+  campaigns: Pick<CampaignRepository, 'findById' | 'list' | 'update'>;
+  organizations: Pick<OrganizationRepository, 'findById'>;
+  users: Pick<UserRepository, 'findById' | 'update'>;
+  promotions: Pick<PromotionRepository, 'listByCreator' | 'listByCampaign'>;
+  shareTracking: Pick<ShareTrackingRepository, 'getCounters' | 'countClicks' | 'findShareLink' | 'listShareLinks'>;
+  donations: Pick<DonationRepository, 'listDonationsByUser' | 'listDonationsByCampaign'>;
+  clock: Clock;
+  ids: IdGenerator;
+  /** The address people reach the platform at: short links and pages are made with it. */
+  publicUrl: string;
+  /** The lists of who promotes what could not be brought up to date; the promotion itself is kept. */
+  onListSyncFailure: (error: unknown, promotion: Pick<Promotion, 'campaignId' | 'creatorId'>) => void;
+};
+
+export type PromotionService = ReturnType<typeof promotionServiceFactory>;
+
+/** What donations add up to: how many, and their amount net of refunds. */
+function totalsOf(donations: readonly Donation[]): DonationTotals {
+  return {
+    count: donations.length,
+    amountCents: donations.reduce((sum, donation) => sum + donation.amount, 0),
+  };
+}
+
+/** A live campaign: published (paid) and not deleted. */
+const isLive = (campaign: Campaign | null): campaign is Campaign =>
+  campaign !== null && campaign.isPaid && !campaign.isDeleted;
+
+/** How many times the lists of who promotes what are read and written again until they hold every promotion. */
+const LIST_SYNC_ATTEMPTS = 4;
+
+/**
+ * Promotion (SPEC §1, §3, §9): promoters pick live campaigns and get one short link per share channel;
+ * each click on a link is counted for its campaign, channel and promoter, and the visitor lands on the
+ * campaign page carrying the promoter (`ref`) and UTM parameters into the donation.
+ */
+export function promotionServiceFactory(deps: PromotionServiceDeps) {
+  const { unitOfWork, campaigns, organizations, users, promotions, shareTracking, donations, clock, ids } = deps;
+  const publicUrl = deps.publicUrl.replace(/\/$/, '');
+  const pageUrl = (campaignId: string) => `${publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`;
+
+  const liveCampaign = async (campaignId: string): Promise<Campaign> => {
+    const campaign = await campaigns.findById(campaignId);
+    if (!isLive(campaign)) throw notFound('That campaign does not exist, or it is not live.');
+    return campaign;
+  };
+
+  const shareTextOf = (campaign: Campaign) => campaign.campaignTitle.trim() || campaign.campaignName.trim();
+
+  const linkView = (link: ShareLink, text: string): ShareLinkView => {
+    const url = `${publicUrl}${shortLinkPath(link.code)}`;
+    return {
+      channel: link.channel,
+      label: CHANNEL_LABELS[link.channel],
+      code: link.code,
+      url,
+      shareUrl: networkShareUrl(link.channel, url, text),
+    };
+  };
+
+  /**
+   * The campaign's promoters and the promoter's promoted campaigns and organizations (SPEC §5: unique
+   * unions) brought up to date with the promotions. The promotions are the record: lists written at the
+   * same moment by two promotions may lose one another's entry, so each writer reads again after it
+   * writes until its lists hold every promotion.
+   */
+  const syncLists = async (promotion: Pick<Promotion, 'campaignId' | 'creatorId'>): Promise<void> => {
+    for (let attempt = 1; attempt <= LIST_SYNC_ATTEMPTS; attempt += 1) {
+      const [campaign, ofCampaign, promoter, ofPromoter] = await Promise.all([
+        campaigns.findById(promotion.campaignId),
+        promotions.listByCampaign(promotion.campaignId),
+        users.findById(promotion.creatorId),
+        promotions.listByCreator(promotion.creatorId),
+      ]);
+      const merged = campaign
+        ? mergeCampaignUpdate(campaign, { promoters: ofCampaign.map((item) => item.creatorId) })
+        : null;
+      const promoted = promoter
+        ? {
+            promotedCampaigns: uniqueUnion(
+              promoter.promotedCampaigns,
+              ofPromoter.map((item) => item.campaignId),
+            ),
+            promotedRootCampaignes: uniqueUnion(
+              promoter.promotedRootCampaignes,
+              ofPromoter.map((item) => item.rootCompanyId),
+            ),
+          }
+        : null;
+      const campaignBehind =
+        campaign !== null && merged !== null && merged.promoters!.length > campaign.promoters.length;
+      const promoterBehind =
+        promoter !== null &&
+        promoted !== null &&
+        (promoted.promotedCampaigns.length > promoter.promotedCampaigns.length ||
+          promoted.promotedRootCampaignes.length > promoter.promotedRootCampaignes.length);
+      if (!campaignBehind && !promoterBehind) return;
+      if (attempt === LIST_SYNC_ATTEMPTS) break;
+      await Promise.all([
+        campaignBehind && merged ? campaigns.update(promotion.campaignId, merged) : null,
+        promoterBehind && promoted ? users.update(promotion.creatorId, promoted) : null,
+      ]);
+    }
+    throw new Error('The lists of who promotes what kept changing while they were brought up to date.');
+  };
+
+  const promotionView = async (
+    promotion: Promotion,
+    campaign: Campaign | null,
+    brought: readonly Donation[],
+    now: Date,
+  ): Promise<PromotionView> => {
+    const since = weekStart(now);
+    const [links, clicks, clicksThisWeek] = await Promise.all([
+      shareTracking.listShareLinks(promotion.creatorId, promotion.campaignId),
+      shareTracking.countClicks(promotion.campaignId, { promoterId: promotion.creatorId }),
+      shareTracking.countClicks(promotion.campaignId, { promoterId: promotion.creatorId, since }),
+    ]);
+    const text = campaign ? shareTextOf(campaign) : '';
+    const ofCampaign = brought.filter((donation) => donation.campaign_id === promotion.campaignId);
+    return {
+      campaignId: promotion.campaignId,
+      campaignName: campaign?.campaignName ?? 'A campaign that has ended',
+      campaignTitle: campaign?.campaignTitle ?? '',
+      shareText: text,
+      pageUrl: pageUrl(promotion.campaignId),
+      promotedAt: promotion.createdAt,
+      links: SHARE_CHANNELS.flatMap((channel) => {
+        const link = links.find((candidate) => candidate.channel === channel);
+        return link ? [linkView(link, text)] : [];
+      }),
+      clicks,
+      clicksThisWeek,
+      donations: totalsOf(ofCampaign),
+      donationsThisWeek: totalsOf(ofCampaign.filter((donation) => inWeek(donation.date, now))),
+    };
+  };
+
+  return {
+    /**
+     * Discover: the live campaigns created in the last 6 months (SPEC §9), newest first, with their
+     * progress; for a promoter, whether they promote each already.
+     */
+    async discover(actor: Actor): Promise<DiscoverResponse> {
+      const since = liveSince(clock.now());
+      const [live, mine] = await Promise.all([
+        campaigns.list({ paidOnly: true, createdSince: since }),
+        actor.role === 'promoter' ? promotions.listByCreator(actor.uid) : Promise.resolve([]),
+      ]);
+      const promoted = new Set(mine.map((promotion) => promotion.campaignId));
+      const organizationIds = [...new Set(live.flatMap((campaign) => campaign.organizationId ?? []))];
+      const found = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
+      const organizationNames = new Map(
+        found.flatMap((organization) =>
+          organization && !organization.isDeleted ? [[organization.organizationId, organization.name] as const] : [],
+        ),
+      );
+      return {
+        since,
+        campaigns: live.map((campaign) => ({
+          campaignId: campaign.campaignUUID,
+          name: campaign.campaignName,
+          title: campaign.campaignTitle,
+          summary: summaryOf(campaign.campaignDescription, 160),
+          coverImage: campaign.campaignCoverImage,
+          category: campaign.campaignCategory,
+          organizationName: campaign.organizationId ? (organizationNames.get(campaign.organizationId) ?? null) : null,
+          goalCents: campaign.campaignRaiseGoal,
+          raisedCents: campaign.campaignRaised,
+          donators: campaign.donators ?? 0,
+          deadline: campaign.campaignRaiseGoalDeadline,
+          createdAt: campaign.createdAt,
+          pageUrl: pageUrl(campaign.campaignUUID),
+          promoted: promoted.has(campaign.campaignUUID),
+        })),
+      };
+    },
+
+    /**
+     * Records the promoter's promotion of a live campaign (once per promoter and campaign) with one
+     * short link per channel, and answers them; promoting again answers the same links.
+     */
+    async promote(actor: Actor, campaignId: string): Promise<PromoteResponse> {
+      authorize(actor, 'promotion.create', { uid: actor.uid });
+      const campaign = await liveCampaign(campaignId);
+      const now = clock.now();
+      const at = now.toISOString();
+      const id = ids.newId();
+      const promotion = await unitOfWork.run(async (repositories) => {
+        const saved = await repositories.promotions.promote({
+          id,
+          creatorId: actor.uid,
+          // A campaign without an organization is its owner's own.
+          rootCompanyId: campaign.organizationId ?? campaign.userId,
+          campaignId,
+          createdAt: at,
+        });
+        await repositories.shareTracking.ensureCounters(campaignId);
+        await repositories.shareTracking.ensureShareLinks(
+          SHARE_CHANNELS.map((channel) => ({
+            code: shareCodeFrom(ids.newSecret()),
+            campaignId,
+            promoterId: actor.uid,
+            channel,
+            createdAt: at,
+          })),
+        );
+        return saved;
+      });
+      await syncLists(promotion).catch((error: unknown) => deps.onListSyncFailure(error, promotion));
+      const brought = await donations.listDonationsByUser(actor.uid);
+      return { promotion: await promotionView(promotion, campaign, brought, now), created: promotion.id === id };
+    },
+
+    /** The promoter's promotions, newest first: links, clicks per channel and the donations they brought. */
+    async mine(actor: Actor): Promise<MyPromotionsResponse> {
+      authorize(actor, 'promotion.read', { uid: actor.uid });
+      const now = clock.now();
+      const [mine, brought] = await Promise.all([
+        promotions.listByCreator(actor.uid),
+        donations.listDonationsByUser(actor.uid),
+      ]);
+      const views = await Promise.all(
+        mine.map(async (promotion) =>
+          promotionView(promotion, await campaigns.findById(promotion.campaignId), brought, now),
+        ),
+      );
+      return { promotions: views, weekStart: weekStart(now) };
+    },
+
+    /** A campaign's share counters per channel (SPEC §3 sharesClicks), this week's clicks and its promoters. */
+    async campaignShares(actor: Actor, campaignId: string): Promise<CampaignSharesResponse> {
+      const campaign = await campaigns.findById(campaignId);
+      if (!campaign || campaign.isDeleted) throw notFound('That campaign does not exist.');
+      authorize(actor, 'campaignShares.read', { organizationId: campaign.organizationId, uid: campaign.userId });
+      const now = clock.now();
+      const since = weekStart(now);
+      const [counters, thisWeek, ofCampaign, given] = await Promise.all([
+        shareTracking.getCounters(campaignId),
+        shareTracking.countClicks(campaignId, { since }),
+        promotions.listByCampaign(campaignId),
+        donations.listDonationsByCampaign(campaignId),
+      ]);
+      const promoters = await Promise.all(
+        ofCampaign.map(async (promotion) => {
+          const [profile, clicks] = await Promise.all([
+            users.findById(promotion.creatorId),
+            shareTracking.countClicks(campaignId, { promoterId: promotion.creatorId }),
+          ]);
+          const name = profile
+            ? `${profile.FirstName} ${profile.LastName}`.trim() || profile.Email
+            : 'A former promoter';
+          return {
+            promoterId: promotion.creatorId,
+            name,
+            promotedAt: promotion.createdAt,
+            clicks,
+            donations: totalsOf(given.filter((donation) => donation.user_id === promotion.creatorId)),
+          };
+        }),
+      );
+      const { x, linkedin, facebook, instagram } = counters;
+      return {
+        campaignId,
+        campaignName: campaign.campaignName,
+        counters: { x, linkedin, facebook, instagram },
+        total: x + linkedin + facebook + instagram,
+        thisWeek,
+        weekStart: since,
+        promoters,
+      };
+    },
+
+    /**
+     * Follows a short link: counts the click (its channel's counter in place, the click event and the
+     * UTM parameters, together) unless a link previewer fetched it or it was only a HEAD request, and
+     * answers where to send the visitor; null for an unknown code.
+     */
+    async follow(code: string, request: { userAgent?: string; counts: boolean }): Promise<{ location: string } | null> {
+      const link = await shareTracking.findShareLink(code);
+      if (!link) return null;
+      if (request.counts && !isLinkPreviewer(request.userAgent)) {
+        const at = clock.now().toISOString();
+        await unitOfWork.run(async (repositories) => {
+          await repositories.shareTracking.recordClick({
+            id: ids.newId(),
+            campaignId: link.campaignId,
+            channel: link.channel,
+            promoterId: link.promoterId,
+            createdAt: at,
+          });
+          await repositories.shareTracking.recordUtm({
+            id: ids.newId(),
+            campaignId: link.campaignId,
+            utm_source: link.channel,
+            utm_medium: SHARE_UTM_MEDIUM,
+            utm_campaign: link.campaignId,
+            utm_content: null,
+            utm_term: null,
+            createdAt: at,
+          });
+        });
+      }
+      return { location: landingPath(link) };
+    },
+  };
+}
