@@ -27,6 +27,7 @@ import { deploymentRoutes } from './routes/deployments.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
+import { appreciationRoutes } from './routes/appreciations.routes';
 import {
   AMOBEE_SANDBOX,
   AMOBEE_SANDBOX_PATH,
@@ -145,6 +146,7 @@ export function createApp(container: Container): Express {
   app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
   app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
+  app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));

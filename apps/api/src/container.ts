@@ -15,6 +15,7 @@ import { registrationServiceFactory } from '../../../core/registration/registrat
 import { campaignFileServiceFactory } from '../../../core/campaigns/campaign-file.service';
 import { campaignPageServiceFactory } from '../../../core/campaigns/campaign-page.service';
 import { promotionServiceFactory } from '../../../core/promotion/promotion.service';
+import { appreciationServiceFactory } from '../../../core/appreciations/appreciation.service';
 import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.service';
 import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
 import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
@@ -562,6 +563,25 @@ function bindReachServices(container: Container, config: Config, logger: Logger)
           { err: error, ...promotion },
           "A campaign's promoters or a promoter's campaigns could not be updated",
         ),
+    });
+  });
+  container.bind(TYPES.AppreciationService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const notifications = context.get(TYPES.NotificationService);
+    return appreciationServiceFactory({
+      appreciations: repositories.appreciations,
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      users: repositories.users,
+      donations: repositories.donations,
+      mail: context.get(TYPES.MailService),
+      emailLogs: repositories.emailLogs,
+      notify: (input) => notifications.notify(input),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      // SPEC §8: appreciation errors are logged and swallowed (and kept in errorEmails).
+      onError: (error, step, failure) =>
+        logger.error({ err: error, step, ...failure }, 'A thank-you could not be sent'),
     });
   });
 }

@@ -23,6 +23,7 @@ import type { UserService } from '../../../core/users/user.service';
 import type { CampaignFileService } from '../../../core/campaigns/campaign-file.service';
 import type { CampaignPageService } from '../../../core/campaigns/campaign-page.service';
 import type { PromotionService } from '../../../core/promotion/promotion.service';
+import type { AppreciationService } from '../../../core/appreciations/appreciation.service';
 import type { PreCampaignService } from '../../../core/campaigns/pre-campaign.service';
 import type { DemoCampaignService } from '../../../core/demo/demo-campaign.service';
 import type { VideoInspector } from '../../../core/ports/video-inspector.port';
@@ -69,6 +70,7 @@ export const TYPES = {
   CampaignFileService: token<CampaignFileService>('CampaignFileService'),
   CampaignPageService: token<CampaignPageService>('CampaignPageService'),
   PromotionService: token<PromotionService>('PromotionService'),
+  AppreciationService: token<AppreciationService>('AppreciationService'),
   DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
   DeploymentService: token<DeploymentService>('DeploymentService'),
 };

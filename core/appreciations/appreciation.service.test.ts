@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../adapters/memory/manual-clock';
+import { createMemoryMailer } from '../../adapters/memory/mailer.fake';
+import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
+import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { mailServiceFactory } from '../email/mail.service';
+import type { DataStore } from '../ports/unit-of-work.port';
+import { appreciationServiceFactory, type AppreciationServiceDeps, type ThanksStep } from './appreciation.service';
+
+/** The failures of afterDonation that are not a mail transport's: each is reported and kept in errorEmails. */
+describe('afterDonation when something other than the mail fails', () => {
+  let store: DataStore;
+  let clock: ManualClock;
+  let ids: SequentialIds;
+  let mailer: ReturnType<typeof createMemoryMailer>;
+  let reported: ThanksStep[];
+
+  const thanked = {
+    donation: {
+      campaign_id: 'cmp-1',
+      user_id: 'promoter-1',
+      amount: 10_00,
+      date: '2026-01-15T12:00:00.000Z',
+      donor_name: 'Dana',
+    },
+    campaign: { campaignUUID: 'cmp-1', name: 'Winter meals' },
+    donorEmail: 'dana@donors.example',
+  };
+
+  const serviceWith = (changes: Partial<AppreciationServiceDeps> = {}) => {
+    const { repositories } = store;
+    return appreciationServiceFactory({
+      appreciations: repositories.appreciations,
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      users: repositories.users,
+      donations: repositories.donations,
+      mail: mailServiceFactory({ mailer, emailLogs: repositories.emailLogs, clock, ids }),
+      emailLogs: repositories.emailLogs,
+      notify: async () => undefined,
+      clock,
+      ids,
+      onError: (_error, step) => reported.push(step),
+      ...changes,
+    });
+  };
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    ids = new SequentialIds();
+    store = createMemoryDataStore({ clock, ids });
+    mailer = createMemoryMailer(clock);
+    reported = [];
+    await store.repositories.users.create({
+      UserId: 'promoter-1',
+      uid: 'promoter-1',
+      Email: 'priya@promoters.example',
+      AccountType: 'promoter',
+      createdAt: clock.now().toISOString(),
+    });
+  });
+
+  it('thanks in the default words when the settings cannot be read, and keeps that in errorEmails', async () => {
+    const broken = {
+      findForCampaign: async () => {
+        throw new Error('database went away');
+      },
+      save: store.repositories.appreciations.save,
+    };
+    await serviceWith({ appreciations: broken }).afterDonation(thanked);
+    expect(reported).toEqual(['readSettings']);
+    expect((await mailer.list({ to: 'dana@donors.example' }))[0]?.text).toContain('Your gift goes straight to work');
+    expect(await store.repositories.emailLogs.listFailures()).toEqual([
+      expect.objectContaining({ to: 'dana@donors.example', kind: 'appreciation', error: 'Error: database went away' }),
+    ]);
+  });
+
+  it('keeps a notification that could not be created in errorEmails, and still e-mails the promoter', async () => {
+    const notify = async () => {
+      throw new Error('notifications are down');
+    };
+    await serviceWith({ notify }).afterDonation(thanked);
+    expect(reported).toEqual(['promoterNotification']);
+    expect(await mailer.list({ to: 'priya@promoters.example' })).toHaveLength(1);
+    expect(await store.repositories.emailLogs.listFailures()).toEqual([
+      expect.objectContaining({
+        to: 'priya@promoters.example',
+        kind: 'promotion-notification',
+        subject: 'Your link brought a donation to Winter meals',
+        error: 'Error: notifications are down',
+      }),
+    ]);
+  });
+
+  it('keeps a promoter who cannot be looked up in errorEmails, and still thanks the donor', async () => {
+    const users = {
+      findById: async () => {
+        throw new Error('users are down');
+      },
+    };
+    await serviceWith({ users }).afterDonation(thanked);
+    expect(reported).toEqual(['promoterEmail']);
+    expect(await mailer.list({ to: 'dana@donors.example' })).toHaveLength(1);
+    expect(await store.repositories.emailLogs.listFailures()).toEqual([
+      expect.objectContaining({ to: 'promoter-1', kind: 'promoter-thanks', error: 'Error: users are down' }),
+    ]);
+  });
+
+  it('reports but never throws when even errorEmails cannot be written', async () => {
+    const emailLogs = {
+      recordFailure: async () => {
+        throw new Error('log is down');
+      },
+    };
+    const notify = async () => {
+      throw new Error('notifications are down');
+    };
+    await expect(serviceWith({ emailLogs, notify }).afterDonation(thanked)).resolves.toBeUndefined();
+    expect(reported).toEqual(['promoterNotification']);
+  });
+});
