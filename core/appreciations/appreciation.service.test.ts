@@ -3,6 +3,7 @@ import { ManualClock } from '../../adapters/memory/manual-clock';
 import { createMemoryMailer } from '../../adapters/memory/mailer.fake';
 import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
 import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { Donation, type RecordedDonation } from '../donations/donation.entity';
 import { mailServiceFactory } from '../email/mail.service';
 import type { DataStore } from '../ports/unit-of-work.port';
 import { appreciationServiceFactory, type AppreciationServiceDeps, type ThanksStep } from './appreciation.service';
@@ -15,15 +16,16 @@ describe('afterDonation when something other than the mail fails', () => {
   let mailer: ReturnType<typeof createMemoryMailer>;
   let reported: ThanksStep[];
 
-  const thanked = {
-    donation: {
+  const thanked: RecordedDonation = {
+    donation: Donation.parse({
+      id: 'donation-1',
       campaign_id: 'cmp-1',
       user_id: 'promoter-1',
       amount: 10_00,
       date: '2026-01-15T12:00:00.000Z',
       donor_name: 'Dana',
-    },
-    campaign: { campaignUUID: 'cmp-1', name: 'Winter meals' },
+    }),
+    campaign: { campaignUUID: 'cmp-1', name: 'Winter meals', ownerId: 'casey', organizationId: 'org-1' },
     donorEmail: 'dana@donors.example',
   };
 

@@ -1,7 +1,7 @@
 import { authorize, can, type Actor } from '../auth/authorization';
 import type { Campaign } from '../campaigns/campaign.entity';
 import type { AppreciationBody, AppreciationView, ReceiptMessageResponse } from '../contracts/appreciation.contract';
-import type { Donation } from '../donations/donation.entity';
+import type { RecordedDonation } from '../donations/donation.entity';
 import type { MailService } from '../email/mail.service';
 import type { NotifyInput } from '../notifications/notification.service';
 import type { AppreciationRepository } from '../ports/appreciation.repository';
@@ -24,16 +24,6 @@ import {
 } from './appreciation-message.rules';
 import type { Appreciation } from './appreciation.entity';
 
-/**
- * A donation just recorded, as `afterDonation` needs it: the donation (user_id is the promoter whose
- * link brought it), its campaign when this store holds it, and the donor's e-mail when known.
- */
-export interface DonationToThank {
-  donation: Pick<Donation, 'campaign_id' | 'user_id' | 'amount' | 'date'> & { donor_name?: string | null };
-  campaign: { campaignUUID: string; name: string } | null;
-  donorEmail: string | null;
-}
-
 /** Where a step of the thanks after a donation failed, for the log. */
 export type ThanksStep = 'readSettings' | 'donorEmail' | 'promoterEmail' | 'promoterNotification';
 
@@ -42,7 +32,7 @@ export type AppreciationServiceDeps = {
   campaigns: Pick<CampaignRepository, 'findById'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
   users: Pick<UserRepository, 'findById'>;
-  donations: Pick<DonationRepository, 'listDonationsByCampaign'>;
+  donations: Pick<DonationRepository, 'findDonationBySession'>;
   mail: Pick<MailService, 'send'>;
   /** Failures that are not a refused send (MailService records those itself) are recorded here. */
   emailLogs: Pick<EmailLogRepository, 'recordFailure'>;
@@ -137,11 +127,11 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     }
   };
 
-  const thankDonor = async (thanked: DonationToThank, settings: AppreciationSettings, campaign: Campaign | null) => {
+  const thankDonor = async (thanked: RecordedDonation, settings: AppreciationSettings, campaign: Campaign | null) => {
     if (!thanked.donorEmail) return;
     const email = emailThankYou(settings, {
       campaignName: thanked.campaign?.name ?? campaign?.campaignName ?? null,
-      donorName: thanked.donation.donor_name ?? null,
+      donorName: thanked.donation.donor_name,
       amountCents: thanked.donation.amount,
       campaignHeaderImage: campaign ? (campaign.headerImageDesktop ?? campaign.headerImageMobile) : null,
       organizationName: await organizationNameOf(campaign),
@@ -155,7 +145,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     });
   };
 
-  const thankPromoter = async (thanked: DonationToThank, campaign: Campaign | null) => {
+  const thankPromoter = async (thanked: RecordedDonation, campaign: Campaign | null) => {
     const promoterId = thanked.donation.user_id;
     if (!promoterId) return;
     const campaignId = thanked.donation.campaign_id;
@@ -231,19 +221,19 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
      */
     async receiptMessage(campaignId: string, sessionId: string | undefined): Promise<ReceiptMessageResponse> {
       const campaign = await campaignOf(campaignId);
-      const [saved, given] = await Promise.all([
+      const [saved, found] = await Promise.all([
         appreciations.findForCampaign(campaignId),
-        sessionId ? donations.listDonationsByCampaign(campaignId) : Promise.resolve([]),
+        sessionId ? donations.findDonationBySession(sessionId) : Promise.resolve(null),
       ]);
-      const donation = sessionId ? given.find((candidate) => candidate.session_id === sessionId) : undefined;
-      const donorName = (donation as { donor_name?: string | null } | undefined)?.donor_name ?? null;
+      // A session of another campaign's payment says nothing about this one.
+      const donation = found?.campaign_id === campaignId ? found : null;
       return {
         message: pageThankYou(settingsOf(saved), {
           campaignName: campaign.campaignName,
-          donorName,
+          donorName: donation?.donor_name ?? null,
           amountCents: donation?.amount ?? null,
         }),
-        personal: donation !== undefined,
+        personal: donation !== null,
       };
     },
 
@@ -252,7 +242,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
      * campaign's message, and the promoter whose link brought it by e-mail and a `promotion`
      * notification. Never throws (SPEC §8): each failure is logged and kept in `errorEmails`.
      */
-    async afterDonation(thanked: DonationToThank): Promise<void> {
+    async afterDonation(thanked: RecordedDonation): Promise<void> {
       const campaignId = thanked.donation.campaign_id;
       let settings = DEFAULT_APPRECIATION_SETTINGS;
       let campaign: Campaign | null = null;

@@ -55,12 +55,10 @@ export type PromotionServiceDeps = {
 
 export type PromotionService = ReturnType<typeof promotionServiceFactory>;
 
-/** What donations add up to: how many, and their amount net of refunds. */
+/** What donations add up to: those not wholly refunded, and their amount net of refunds. */
 function totalsOf(donations: readonly Donation[]): DonationTotals {
-  return {
-    count: donations.length,
-    amountCents: donations.reduce((sum, donation) => sum + donation.amount, 0),
-  };
+  const kept = donations.map((donation) => donation.amount - donation.refunded).filter((net) => net > 0);
+  return { count: kept.length, amountCents: kept.reduce((sum, net) => sum + net, 0) };
 }
 
 /** A live campaign: published (paid) and not deleted. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_MESSAGE } from '../../../core/appreciations/appreciation-message.rules';
+import { Donation } from '../../../core/donations/donation.entity';
 import { addPerson } from '../../../tests/support/add-person';
 import { callApi, signInAs } from '../../../tests/support/api-client';
 import { freePort } from '../../../tests/support/free-port';
@@ -205,6 +206,42 @@ describe('the receipt page message', () => {
     }
   });
 
+  it('thanks the donor by name, as the campaign chose, for the payment of the checkout session', async () => {
+    const at = new Date().toISOString();
+    await repositories().donations.recordOnce({
+      donator: {
+        id: 'donator-1',
+        campaignId,
+        paymentIntentId: 'pi_receipt_1',
+        amount: 40_00,
+        createdAt: at,
+        updatedAt: at,
+      },
+      donation: {
+        id: 'donation-receipt-1',
+        campaign_id: campaignId,
+        amount: 40_00,
+        date: at,
+        session_id: 'cs_test_receipt_1',
+        payment_intent_id: 'pi_receipt_1',
+        donor_name: 'Dana',
+      },
+    });
+    const answer = await api('GET', `/api/campaigns/${campaignId}/appreciation/page?session_id=cs_test_receipt_1`);
+    // The page names the donor and the campaign, not the amount (includePageDonorAmount false).
+    expect(answer.body).toEqual({
+      message: {
+        greeting: 'Thank you, Dana!',
+        summary: 'Your gift to Winter meals has been received.',
+        paragraphs: ['Every meal you fund is cooked by volunteers.', 'See you at the pier!'],
+      },
+      personal: true,
+    });
+    const elsewhere = await liveCampaign(app, harborId, uids.campaigner);
+    const mismatched = await api('GET', `/api/campaigns/${elsewhere}/appreciation/page?session_id=cs_test_receipt_1`);
+    expect(mismatched.body.personal).toBe(false);
+  });
+
   it('is the plain default for a campaign that saved no messages', async () => {
     const other = await liveCampaign(app, harborId, uids.campaigner);
     const answer = await api('GET', `/api/campaigns/${other}/appreciation/page`);
@@ -217,18 +254,26 @@ describe('after a donation', () => {
   const afterDonation = (target: TestApp, input: Parameters<ReturnType<typeof service>['afterDonation']>[0]) =>
     service(target).afterDonation(input);
   const service = (target: TestApp) => target.server.container.get(TYPES.AppreciationService);
-  const donation = (campaign: string, promoterId: string | null) => ({
-    campaign_id: campaign,
-    user_id: promoterId,
-    amount: 25_00,
-    date: new Date().toISOString(),
-    donor_name: 'Dana',
+  const donation = (campaign: string, promoterId: string | null) =>
+    Donation.parse({
+      id: `donation-${Math.random().toString(36).slice(2, 10)}`,
+      campaign_id: campaign,
+      user_id: promoterId,
+      amount: 25_00,
+      date: new Date().toISOString(),
+      donor_name: 'Dana',
+    });
+  const winterMeals = (campaign: string) => ({
+    campaignUUID: campaign,
+    name: 'Winter meals',
+    ownerId: uids.campaigner,
+    organizationId: harborId,
   });
 
   it('thanks the donor by e-mail in the campaign’s words, and the promoter whose link brought it', async () => {
     await afterDonation(app, {
       donation: donation(campaignId, uids.promoter),
-      campaign: { campaignUUID: campaignId, name: 'Winter meals' },
+      campaign: winterMeals(campaignId),
       donorEmail: 'dana@donors.example',
     });
     const mailbox = app.server.container.get(TYPES.Mailbox);
@@ -261,7 +306,7 @@ describe('after a donation', () => {
     const before = (await repositories().emailLogs.listSent()).length;
     await afterDonation(app, {
       donation: donation(campaignId, null),
-      campaign: { campaignUUID: campaignId, name: 'Winter meals' },
+      campaign: winterMeals(campaignId),
       donorEmail: null,
     });
     expect(await repositories().emailLogs.listSent()).toHaveLength(before);
@@ -278,7 +323,7 @@ describe('after a donation', () => {
       await expect(
         afterDonation(failing, {
           donation: donation(campaign, promoterId),
-          campaign: { campaignUUID: campaign, name: 'Winter meals' },
+          campaign: winterMeals(campaign),
           donorEmail: 'dana@donors.example',
         }),
       ).resolves.toBeUndefined();

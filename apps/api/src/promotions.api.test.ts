@@ -251,7 +251,7 @@ describe('promoting a campaign', () => {
   });
 
   describe('what the promoter and the campaigners see', () => {
-    it("shows the promoter each campaign's clicks per channel, this week's, and the links", async () => {
+    it("shows the promoter each campaign's clicks and donations, all time and this week's, and the links", async () => {
       // A click of last month counts in all time only.
       await repositories().shareTracking.recordClick({
         id: 'old-click',
@@ -260,6 +260,23 @@ describe('promoting a campaign', () => {
         promoterId: uids.promoter,
         createdAt: daysAgo(30),
       });
+      // Donations the promoter's links brought: this week's, last week's, and one refunded whole.
+      const brought = async (id: string, amount: number, date: string) =>
+        repositories().donations.recordOnce({
+          donator: { id, campaignId, paymentIntentId: `pi_${id}`, amount, createdAt: date, updatedAt: date },
+          donation: {
+            id,
+            campaign_id: campaignId,
+            user_id: uids.promoter,
+            amount,
+            date,
+            payment_intent_id: `pi_${id}`,
+          },
+        });
+      await brought('gift-1', 25_00, daysAgo(1));
+      await brought('gift-2', 10_00, daysAgo(10));
+      await brought('gift-3', 5_00, daysAgo(2));
+      await repositories().donations.recordRefund('pi_gift-3', 5_00, daysAgo(1));
       const mine = await api('GET', '/api/promotions', cookies.promoter);
       expect(mine.status).toBe(200);
       const promotion = mine.body.promotions.find((item: { campaignId: string }) => item.campaignId === campaignId);
@@ -268,8 +285,8 @@ describe('promoting a campaign', () => {
         links,
         clicks: { x: 2, linkedin: 1, facebook: 1 },
         clicksThisWeek: { x: 2, linkedin: 1, facebook: 0 },
-        donations: { count: 0, amountCents: 0 },
-        donationsThisWeek: { count: 0, amountCents: 0 },
+        donations: { count: 2, amountCents: 35_00 },
+        donationsThisWeek: { count: 1, amountCents: 25_00 },
       });
       expect(promotion.clicks.instagram).toBeGreaterThanOrEqual(25);
       expect(Date.parse(mine.body.weekStart)).toBeCloseTo(Date.now() - 7 * DAY, -4);
@@ -293,7 +310,7 @@ describe('promoting a campaign', () => {
             promoterId: uids.promoter,
             name: 'Priya Shah',
             clicks: { x: 2, linkedin: 1, facebook: 1 },
-            donations: { count: 0, amountCents: 0 },
+            donations: { count: 2, amountCents: 35_00 },
           },
         ],
       });
