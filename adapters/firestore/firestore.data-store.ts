@@ -5,6 +5,7 @@ import type { IdGenerator } from '../../core/ports/id-generator.port';
 import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-work.port';
 import { createFirestoreAppreciationRepository } from './appreciation.repository';
 import { createFirestoreAuditLogRepository } from './audit-log.repository';
+import { createFirestoreCampaignDeliveryRepository } from './campaign-delivery.repository';
 import { createFirestoreCampaignErrorRepository } from './campaign-error.repository';
 import { createFirestoreDeploymentRepository } from './deployment.repository';
 import { createFirestoreCampaignRepository } from './campaign.repository';
@@ -39,6 +40,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     emailLogs: createFirestoreEmailLogRepository(context),
     campaignErrors: createFirestoreCampaignErrorRepository(context),
     deployments: createFirestoreDeploymentRepository(context),
+    campaignDeliveries: createFirestoreCampaignDeliveryRepository(context),
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
   };

@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../core/ports/id-generator.port';
 import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-work.port';
 import { createMemoryAppreciationRepository } from './appreciation.repository';
 import { createMemoryAuditLogRepository } from './audit-log.repository';
+import { createMemoryCampaignDeliveryRepository } from './campaign-delivery.repository';
 import { createMemoryCampaignErrorRepository } from './campaign-error.repository';
 import { createMemoryDeploymentRepository } from './deployment.repository';
 import { createMemoryCampaignRepository } from './campaign.repository';
@@ -37,6 +38,7 @@ function createRepositories(context: MemoryContext): Repositories {
     emailLogs: createMemoryEmailLogRepository(context),
     campaignErrors: createMemoryCampaignErrorRepository(context),
     deployments: createMemoryDeploymentRepository(context),
+    campaignDeliveries: createMemoryCampaignDeliveryRepository(context),
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
   };

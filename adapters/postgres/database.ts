@@ -1,5 +1,6 @@
 import type { ActivityTables } from './tables/activity.tables';
 import type { CampaignTables } from './tables/campaign.tables';
+import type { DeliveryTables } from './tables/delivery.tables';
 import type { DeploymentTables } from './tables/deployment.tables';
 import type { FoundationTables } from './tables/foundation.tables';
 import type { MoneyTables } from './tables/money.tables';
@@ -17,4 +18,5 @@ export interface Database
     ActivityTables,
     RegistrationTables,
     DeploymentTables,
+    DeliveryTables,
     ReachTables {}

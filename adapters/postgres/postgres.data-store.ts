@@ -3,6 +3,7 @@ import type { IdGenerator } from '../../core/ports/id-generator.port';
 import type { DataStore, Repositories } from '../../core/ports/unit-of-work.port';
 import { createPostgresAppreciationRepository } from './appreciation.repository';
 import { createPostgresAuditLogRepository } from './audit-log.repository';
+import { createPostgresCampaignDeliveryRepository } from './campaign-delivery.repository';
 import { createPostgresCampaignErrorRepository } from './campaign-error.repository';
 import { createPostgresDeploymentRepository } from './deployment.repository';
 import { createPostgresCampaignRepository } from './campaign.repository';
@@ -39,6 +40,7 @@ function createRepositories(context: PgContext): Repositories {
     emailLogs: createPostgresEmailLogRepository(context),
     campaignErrors: createPostgresCampaignErrorRepository(context),
     deployments: createPostgresDeploymentRepository(context),
+    campaignDeliveries: createPostgresCampaignDeliveryRepository(context),
     credentials: createPostgresCredentialRepository(context),
     registrationTokens: createPostgresRegistrationTokenRepository(context),
   };

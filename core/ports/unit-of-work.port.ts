@@ -1,6 +1,7 @@
 import type { StoredDomainEvent } from '../events/domain-event';
 import type { AppreciationRepository } from './appreciation.repository';
 import type { AuditLogRepository } from './audit-log.repository';
+import type { CampaignDeliveryRepository } from './campaign-delivery.repository';
 import type { CampaignErrorRepository } from './campaign-error.repository';
 import type { CampaignRepository } from './campaign.repository';
 import type { DemoCampaignRepository } from './demo-campaign.repository';
@@ -34,6 +35,7 @@ export interface Repositories {
   emailLogs: EmailLogRepository;
   campaignErrors: CampaignErrorRepository;
   deployments: DeploymentRepository;
+  campaignDeliveries: CampaignDeliveryRepository;
   credentials: CredentialRepository;
   registrationTokens: RegistrationTokenRepository;
 }

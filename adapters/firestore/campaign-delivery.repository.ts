@@ -1,0 +1,55 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { CampaignDelivery } from '../../core/delivery/delivery.entity';
+import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
+import { deliveryChanges, storedDelivery } from '../memory/campaign-delivery.repository';
+import type { FirestoreContext } from './firestore-context';
+
+const fromDocument = (snapshot: DocumentSnapshot): CampaignDelivery | null =>
+  snapshot.exists ? CampaignDelivery.parse({ ...snapshot.data(), campaignId: snapshot.id }) : null;
+
+/**
+ * `campaignDeliveries` collection (ours; the original product kept no delivery figures), one document
+ * per campaign. Each write reads, decides and writes in a transaction, so instances pulling at the
+ * same time cannot overwrite newer figures or pause twice. No domain event: the figures are a copy of
+ * the platform's reports, pulled again every few minutes.
+ */
+export function createFirestoreCampaignDeliveryRepository(context: FirestoreContext): CampaignDeliveryRepository {
+  const collection = () => context.firestore.collection('campaignDeliveries');
+
+  const change = <T extends { delivery: CampaignDelivery }>(
+    campaignId: string,
+    decide: (current: CampaignDelivery | null) => T,
+  ): Promise<T> =>
+    context.firestore.runTransaction(async (transaction) => {
+      const document = collection().doc(campaignId);
+      const decided = decide(fromDocument(await transaction.get(document)));
+      const delivery = storedDelivery(decided.delivery);
+      // Firestore keeps plain data: the parsed record is JSON already.
+      transaction.set(document, JSON.parse(JSON.stringify(delivery)) as Record<string, unknown>);
+      return { ...decided, delivery };
+    });
+
+  return {
+    async find(campaignId) {
+      return fromDocument(await collection().doc(campaignId).get());
+    },
+
+    async saveFigures(campaignId, figures) {
+      const { delivery } = await change(campaignId, (current) => ({
+        delivery: deliveryChanges.saveFigures(current, campaignId, figures),
+      }));
+      return delivery;
+    },
+
+    async recordFailure(campaignId, failure) {
+      const { delivery } = await change(campaignId, (current) => ({
+        delivery: deliveryChanges.recordFailure(current, campaignId, failure),
+      }));
+      return delivery;
+    },
+
+    recordPause(campaignId, pause) {
+      return change(campaignId, (current) => deliveryChanges.recordPause(current, campaignId, pause));
+    },
+  };
+}
