@@ -65,6 +65,8 @@ export const RULES = {
     isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
   'organization.delete': (actor: Actor) => isPlatformStaff(actor),
   'organization.restore': (actor: Actor) => isPlatformStaff(actor),
+  /** Creating the organization's advertiser on the ad platform (a deployment needs it, SPEC §5). */
+  'organization.createAdvertiser': (actor: Actor) => isPlatformStaff(actor),
 
   'user.list': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
@@ -124,6 +126,14 @@ export const RULES = {
   /** Resuming a deployment that stopped: a super user, or the campaign's own side (not a demo account). */
   'deployment.resume': (actor: Actor, target: Target) =>
     isSuperUser(actor) || (!actor.demoUser && writesCampaigns(actor) && ownsOrAdministers(actor, target)),
+  /** A deployed campaign's delivery figures: its owner, the admin of its organization, and platform staff. */
+  'delivery.read': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && ownsOrAdministers(actor, target)),
+  /**
+   * Calling the ad platform directly (the original product's /api/amobee endpoints): platform staff only,
+   * as the calls reach every advertiser of the platform account and spend without a paid budget.
+   */
+  'adPlatform.call': (actor: Actor) => isPlatformStaff(actor),
 
   /** Demo campaigns are managed by platform staff; demo accounts see their organization's. */
   'demoCampaign.manage': (actor: Actor) => isPlatformStaff(actor),
@@ -176,6 +186,10 @@ const refusals: Partial<Record<Action, string>> = {
   'deployment.start': 'Only a super user can start publishing a campaign by hand.',
   'deployment.resume':
     'Only a super user, or the people of the campaign’s organization who may send it, can resume its publishing.',
+  'organization.createAdvertiser': 'Only super users and platform admins create an organization’s advertiser.',
+  'delivery.read':
+    'Only the person who owns this campaign, their organization’s admin or platform staff can see its delivery.',
+  'adPlatform.call': 'Only super users and platform admins can call the ad platform directly.',
   'demoCampaign.manage': 'Only super users and platform admins manage demo campaigns.',
   'demoCampaign.read': 'Only platform staff and demo accounts see demo campaigns.',
   'promotion.create': 'Only promoters can promote a campaign.',
