@@ -74,11 +74,11 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     async markRawEventProcessed(eventId, outcome) {
       const document = raws().doc(eventId);
       if (!(await document.get()).exists) return;
-      await document.update({
-        processedAt: utc(outcome.at),
-        updatedAt: utc(outcome.at),
-        error: outcome.error === null ? null : outcome.error.slice(0, 2000),
-      });
+      await document.update(
+        outcome.error === null
+          ? { processedAt: utc(outcome.at), updatedAt: utc(outcome.at), error: null }
+          : { updatedAt: utc(outcome.at), error: outcome.error.slice(0, 2000) },
+      );
     },
 
     async listUnprocessedRawEvents(limit) {

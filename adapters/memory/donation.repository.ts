@@ -64,12 +64,12 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
       return context.exclusive(() => {
         const existing = raws().get(eventId);
         if (!existing) return;
-        raws().set(eventId, {
-          ...existing,
-          processedAt: utc(outcome.at),
-          updatedAt: utc(outcome.at),
-          error: outcome.error === null ? null : outcome.error.slice(0, 2000),
-        });
+        raws().set(
+          eventId,
+          outcome.error === null
+            ? { ...existing, processedAt: utc(outcome.at), updatedAt: utc(outcome.at), error: null }
+            : { ...existing, updatedAt: utc(outcome.at), error: outcome.error.slice(0, 2000) },
+        );
       });
     },
 

@@ -67,11 +67,11 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
     async markRawEventProcessed(eventId, outcome) {
       await db
         .updateTable('donator_raw')
-        .set({
-          processed_at: outcome.at,
-          updated_at: outcome.at,
-          error: outcome.error === null ? null : outcome.error.slice(0, 2000),
-        })
+        .set(
+          outcome.error === null
+            ? { processed_at: outcome.at, updated_at: outcome.at, error: null }
+            : { updated_at: outcome.at, error: outcome.error.slice(0, 2000) },
+        )
         .where('event_id', '=', eventId)
         .execute();
     },

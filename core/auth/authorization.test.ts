@@ -41,6 +41,8 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell]> = {
   'preCampaign.delete': ['✓', '✓', 'own organization', 'self', '✗', 'self'],
   'preCampaign.submit': ['self', 'self', 'own organization', 'self', '✗', '✗'],
   'preCampaign.review': ['✓', '✗', '✗', '✗', '✗', '✗'],
+  'preCampaign.pay': ['self', 'self', 'own organization', 'self', '✗', '✗'],
+  'payment.listOwn': ['self', 'self', 'self', 'self', 'self', 'self'],
   'deployment.start': ['✓', '✗', '✗', '✗', '✗', '✗'],
   'deployment.resume': ['✓', 'self', 'own organization', 'self', '✗', '✗'],
   'delivery.read': ['✓', '✓', 'own organization', 'self', '✗', 'self'],

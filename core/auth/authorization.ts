@@ -120,6 +120,11 @@ export const RULES = {
     !actor.demoUser && writesCampaigns(actor) && ownsOrAdministers(actor, target),
   /** Approving or canceling: super users only. */
   'preCampaign.review': (actor: Actor) => isSuperUser(actor),
+  /** Paying an approved draft's ad budget: its owner, or the admin of its organization; never a demo account. */
+  'preCampaign.pay': (actor: Actor, target: Target) =>
+    !actor.demoUser && writesCampaigns(actor) && ownsOrAdministers(actor, target),
+  /** One's own payments: a donor's history. */
+  'payment.listOwn': (actor: Actor, target: Target) => target.uid === actor.uid,
 
   /** Setting an approved, paid campaign up on the ad platform by hand: super users. */
   'deployment.start': (actor: Actor) => isSuperUser(actor),
@@ -183,6 +188,9 @@ const refusals: Partial<Record<Action, string>> = {
   'preCampaign.submit':
     'Only the person who wrote this campaign, or their organization’s admin, can send it for approval; demo accounts cannot.',
   'preCampaign.review': 'Only a super user can approve or cancel a campaign.',
+  'preCampaign.pay':
+    'Only the person who wrote this campaign, or their organization’s admin, can pay its ad budget; demo accounts cannot.',
+  'payment.listOwn': 'You can only see your own payments.',
   'deployment.start': 'Only a super user can start publishing a campaign by hand.',
   'deployment.resume':
     'Only a super user, or the people of the campaign’s organization who may send it, can resume its publishing.',

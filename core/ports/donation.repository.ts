@@ -42,7 +42,10 @@ export interface DonationRepository {
    * event stays even when the bookkeeping fails.
    */
   keepRawEvent(event: NewDonatorRaw): Promise<{ kept: boolean }>;
-  /** Notes that a kept event's bookkeeping is done (error null) or failed (why); the error is cut to 2000 characters. */
+  /**
+   * Notes that a kept event's bookkeeping is done (error null: processedAt is set, any earlier error
+   * cleared) or failed (the error, cut to 2000 characters, is kept and the event stays unprocessed).
+   */
   markRawEventProcessed(eventId: string, outcome: { at: string; error: string | null }): Promise<void>;
   /** Kept events whose bookkeeping is not done, oldest first. */
   listUnprocessedRawEvents(limit: number): Promise<DonatorRaw[]>;

@@ -81,8 +81,14 @@ describeContract('DonationRepository', (subject) => {
     expect(pending[2]).toMatchObject({ eventType: 'paymentRefunded', campaignId: null, amount: 500 });
 
     await donations.markRawEventProcessed('evt_1', { at: '2026-01-01T10:01:00.000Z', error: null });
+    // A failed one stays to be done, with its reason.
     await donations.markRawEventProcessed('evt_2', { at: '2026-01-01T10:01:00.000Z', error: 'x'.repeat(3000) });
     await donations.markRawEventProcessed('evt_unknown', { at: '2026-01-01T10:01:00.000Z', error: null });
+    const left = await donations.listUnprocessedRawEvents(10);
+    expect(left.map((event) => event.eventId)).toEqual(['evt_2', 'evt_refund']);
+    expect(left[0]).toMatchObject({ processedAt: null, error: 'x'.repeat(2000) });
+    // Done on a later try: the error is cleared.
+    await donations.markRawEventProcessed('evt_2', { at: '2026-01-01T10:02:00.000Z', error: null });
     expect((await donations.listUnprocessedRawEvents(10)).map((event) => event.eventId)).toEqual(['evt_refund']);
     expect(await donations.listUnprocessedRawEvents(0)).toEqual([]);
   });

@@ -28,6 +28,10 @@ import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { appreciationRoutes } from './routes/appreciations.routes';
+import { campaignStatsRoutes } from './routes/campaign-stats.routes';
+import { donationRoutes } from './routes/donations.routes';
+import { paymentRoutes } from './routes/payments.routes';
+import { stripeSessionRoutes } from './routes/stripe-session.routes';
 import {
   AMOBEE_SANDBOX,
   AMOBEE_SANDBOX_PATH,
@@ -147,6 +151,10 @@ export function createApp(container: Container): Express {
   app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
+  app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry }));
+  app.use(donationRoutes({ donationCheckouts: container.get(TYPES.DonationCheckoutService), registry }));
+  app.use(paymentRoutes({ receipts: container.get(TYPES.PaymentReceiptService), registry }));
+  app.use(campaignStatsRoutes({ directory: container.get(TYPES.CampaignDirectoryService), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));

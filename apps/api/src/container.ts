@@ -53,6 +53,12 @@ import { systemClock } from '../../../adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
 import type { PaymentActionHandler } from './routes/payment-webhook.routes';
+import { donationCheckoutServiceFactory, promoterResolver } from '../../../core/donations/donation-checkout.service';
+import { donationRecordingServiceFactory } from '../../../core/donations/donation-recording.service';
+import { budgetPaymentServiceFactory } from '../../../core/payments/budget-payment.service';
+import { paymentActionRouter } from '../../../core/payments/payment-actions';
+import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
+import { campaignDirectoryServiceFactory } from '../../../core/reporting/campaign-directory.service';
 import { TYPES } from './types';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../../migrations');
@@ -352,10 +358,10 @@ function openPayments(
   };
 }
 
-/** Until the donation and budget use cases handle them, verified payment actions are logged. */
+/** Verified payment actions that record nothing (failed payments, events not ours) are logged. */
 const logPaymentAction =
-  (logger: Logger): PaymentActionHandler =>
-  (action) => {
+  (logger: Logger) =>
+  (action: Parameters<PaymentActionHandler>[0]): void => {
     // The provider's own object stays out of the log.
     const summary = action.type === 'paymentSucceeded' ? { ...action, raw: undefined } : action;
     logger.info({ payment: summary }, `Payment webhook: ${action.type}`);
@@ -406,7 +412,16 @@ export async function compose(
   if (ads.sandbox) container.bind(AMOBEE_SANDBOX).toConstantValue(ads.sandbox);
   container.bind(TYPES.PaymentGateway).toConstantValue(payments.gateway);
   if (payments.sandbox) container.bind(STRIPE_SANDBOX).toConstantValue(payments.sandbox);
-  container.bind(PAYMENT_ACTION_HANDLER).toConstantValue(overrides.paymentActions ?? logPaymentAction(logger));
+  if (overrides.paymentActions) container.bind(PAYMENT_ACTION_HANDLER).toConstantValue(overrides.paymentActions);
+  else {
+    container.bind(PAYMENT_ACTION_HANDLER).toDynamicValue((context) =>
+      paymentActionRouter({
+        budget: context.get(TYPES.BudgetPaymentService),
+        donations: context.get(TYPES.DonationRecordingService),
+        onUnrecorded: logPaymentAction(logger),
+      }),
+    );
+  }
 
   container.bind(TYPES.AuthService).toDynamicValue((context) => {
     const repositories = context.get(TYPES.Repositories);
@@ -522,6 +537,7 @@ export async function compose(
 
   bindCampaignServices(container, config, logger);
   bindReachServices(container, config, logger);
+  bindMoneyServices(container, config, logger);
   const worker = bindDeployments(container, config, logger, ids);
 
   return {
@@ -709,4 +725,77 @@ function bindDeployments(container: Container, config: Config, logger: Logger, i
   });
   wake = () => worker.wake();
   return worker;
+}
+
+/** The ad budget's payment, donations and their bookkeeping, receipts, live campaigns and their figures. */
+function bindMoneyServices(container: Container, config: Config, logger: Logger): void {
+  container.bind(TYPES.BudgetPaymentService).toDynamicValue((context) =>
+    budgetPaymentServiceFactory({
+      preCampaigns: context.get(TYPES.Repositories).preCampaigns,
+      payments: context.get(TYPES.PaymentGateway),
+      // Queues the set-up on the ad platform unless it is queued, running or done already.
+      startDeployment: async (preCampaignId) => {
+        await context.get(TYPES.DeploymentService).startAfterPayment(preCampaignId);
+      },
+      publicUrl: config.publicUrl,
+      onProblem: (problem) =>
+        logger.error({ payment: problem }, `A paid ad budget could not be applied (${problem.problem}); refund it`),
+    }),
+  );
+  container.bind(TYPES.DonationCheckoutService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    return donationCheckoutServiceFactory({
+      campaigns: repositories.campaigns,
+      donations: repositories.donations,
+      payments: context.get(TYPES.PaymentGateway),
+      resolvePromoter: promoterResolver({ shareLinks: repositories.shareTracking, users: repositories.users }),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      publicUrl: config.publicUrl,
+    });
+  });
+  container.bind(TYPES.DonationRecordingService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const notifications = context.get(TYPES.NotificationService);
+    const appreciations = context.get(TYPES.AppreciationService);
+    return donationRecordingServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      donations: repositories.donations,
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      settings: repositories.settings,
+      notify: (input) => notifications.notify(input),
+      mail: context.get(TYPES.MailService),
+      // Thanks the donor and the promoter whose link brought the gift.
+      afterDonation: (recorded) => appreciations.afterDonation(recorded),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      publicUrl: config.publicUrl,
+      // SPEC §8: donor bookkeeping errors are logged; the payment's event stays kept to be counted again.
+      onFailure: (error, failure) =>
+        logger[failure.retried ? 'warn' : 'error'](
+          { err: error, ...failure },
+          failure.retried
+            ? 'Donor bookkeeping failed; the webhook is refused so the payment provider delivers it again'
+            : `Donor bookkeeping failed at ${failure.stage}`,
+        ),
+    });
+  });
+  container.bind(TYPES.PaymentReceiptService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    return paymentReceiptServiceFactory({
+      payments: context.get(TYPES.PaymentGateway),
+      donations: repositories.donations,
+      campaigns: repositories.campaigns,
+    });
+  });
+  container.bind(TYPES.CampaignDirectoryService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    return campaignDirectoryServiceFactory({
+      campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
+      donations: repositories.donations,
+      clock: context.get(TYPES.Clock),
+    });
+  });
 }

@@ -29,6 +29,11 @@ import type { DemoCampaignService } from '../../../core/demo/demo-campaign.servi
 import type { VideoInspector } from '../../../core/ports/video-inspector.port';
 import type { CampaignWorkflowService } from '../../../core/workflow/campaign-workflow.service';
 import type { DeploymentService } from '../../../core/deployment/deployment.service';
+import type { DonationCheckoutService } from '../../../core/donations/donation-checkout.service';
+import type { DonationRecordingService } from '../../../core/donations/donation-recording.service';
+import type { BudgetPaymentService } from '../../../core/payments/budget-payment.service';
+import type { PaymentReceiptService } from '../../../core/payments/payment-receipts.service';
+import type { CampaignDirectoryService } from '../../../core/reporting/campaign-directory.service';
 import type { Config } from './config';
 import type { EventStreams } from './http/event-streams';
 
@@ -73,4 +78,9 @@ export const TYPES = {
   AppreciationService: token<AppreciationService>('AppreciationService'),
   DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
   DeploymentService: token<DeploymentService>('DeploymentService'),
+  BudgetPaymentService: token<BudgetPaymentService>('BudgetPaymentService'),
+  DonationCheckoutService: token<DonationCheckoutService>('DonationCheckoutService'),
+  DonationRecordingService: token<DonationRecordingService>('DonationRecordingService'),
+  PaymentReceiptService: token<PaymentReceiptService>('PaymentReceiptService'),
+  CampaignDirectoryService: token<CampaignDirectoryService>('CampaignDirectoryService'),
 };

@@ -1,0 +1,152 @@
+/**
+ * HTTP contracts of money: paying a campaign's ad budget, donating, receipts, a donor's payments and
+ * the public campaign list with its figures. The API parses with them; the donor front end validates
+ * the donate panel with the same schemas.
+ */
+import { z } from 'zod';
+import { MAX_DONATION_CENTS, MIN_DONATION_CENTS } from '../donations/donation.rules';
+import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
+import { Id, Timestamp } from '../shared/primitives';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents as people read them (SPEC §9: amounts are shown divided by 100, currency usd): $1,234.50. */
+export const formatUsd = (cents: number): string => usd.format(cents / 100);
+
+/** Where the screens of payments live. */
+export const PAYMENT_PATHS = {
+  /** The donor's receipt after paying; `{CHECKOUT_SESSION_ID}` is filled in by the payment provider. */
+  receipt: (campaignId: string) => `/campaign/${encodeURIComponent(campaignId)}/thank-you`,
+} as const;
+
+// ── The ad budget ───────────────────────────────────────────────────────────────────────────────
+
+/** SPEC §7 `POST /api/stripe/session {item}`: the draft to pay for, by its id (or the draft itself, as the original sent it). */
+export const BudgetSessionBody = z.object({
+  item: z
+    .union([Id, z.object({ id: Id }).loose()], { error: 'Say which campaign to pay for: its id as item.' })
+    .transform((item) => (typeof item === 'string' ? item : item.id)),
+});
+export type BudgetSessionBody = z.infer<typeof BudgetSessionBody>;
+
+export const CheckoutSessionResponse = z.object({
+  /** The checkout session. */
+  id: z.string(),
+  /** The payment provider's page to send the payer to. */
+  url: z.string(),
+});
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
+
+// ── Donations ───────────────────────────────────────────────────────────────────────────────────
+
+/** A gift in cents: whole cents, from $1 to $100,000, with messages in dollars. */
+export const DonationAmount = z
+  .number({ error: 'Enter an amount to give.' })
+  .int('Use whole cents, like 25.50.')
+  .min(MIN_DONATION_CENTS, `The smallest gift is ${formatUsd(MIN_DONATION_CENTS)}.`)
+  .max(MAX_DONATION_CENTS, `Gifts online can be at most ${formatUsd(MAX_DONATION_CENTS)}.`);
+
+/**
+ * Dollars as typed (`25`, `25.5`, `$1,000.00`) in cents, or null when it is not an amount of dollars
+ * and cents. The cents are then checked with DonationAmount.
+ */
+export function centsFromDollars(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
+  if (!match) return null;
+  const dollars = match[1] === '' ? 0 : Number(match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  return dollars * 100 + cents;
+}
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .transform((value) => (value ? value : undefined))
+    .optional();
+
+export const DonationCheckoutBody = z.object({
+  amount: DonationAmount,
+  donorName: optionalText(100, 'Keep your name under 100 characters.'),
+  message: optionalText(500, 'Keep your message under 500 characters.'),
+  /** The promoter who shared the link: their user id or share code (anything else is ignored). */
+  ref: z.string().trim().max(200).optional(),
+});
+export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
+
+export const DonationCheckoutResponse = z.object({ url: z.string(), sessionId: z.string() });
+export type DonationCheckoutResponse = z.infer<typeof DonationCheckoutResponse>;
+
+// ── Receipts and a donor's payments ─────────────────────────────────────────────────────────────
+
+export const SessionParams = z.object({ sessionId: z.string().trim().min(1).max(200) });
+
+export const PaymentDetailView = PaymentDetail.extend({
+  /** The amount as shown: divided by 100, in dollars. */
+  formattedAmount: z.string(),
+});
+export type PaymentDetailView = z.infer<typeof PaymentDetailView>;
+
+export const PaymentDetailResponse = z.object({
+  payment: PaymentDetailView,
+  /** Our record of the donation, once its payment is recorded (a moment after paying); null before, or for other payments. */
+  donation: z
+    .object({
+      campaignId: Id,
+      donorName: z.string().nullable(),
+      message: z.string().nullable(),
+      refunded: z.number().int(),
+    })
+    .nullable(),
+});
+export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;
+
+export const PaymentsQuery = z.object({
+  mine: z.literal('true', { error: 'Ask for mine=true: only your own payments are listed.' }),
+});
+
+export const MyPayment = z.object({
+  donationId: Id,
+  campaignId: Id,
+  /** The campaign's name, or null when it is no longer listed. */
+  campaignName: z.string().nullable(),
+  amount: z.number().int(),
+  formattedAmount: z.string(),
+  refunded: z.number().int(),
+  date: Timestamp,
+  /** The checkout session, for its receipt. */
+  sessionId: z.string().nullable(),
+});
+export type MyPayment = z.infer<typeof MyPayment>;
+export const MyPaymentsResponse = z.object({ payments: z.array(MyPayment) });
+export type MyPaymentsResponse = z.infer<typeof MyPaymentsResponse>;
+
+// ── Live campaigns and their figures ────────────────────────────────────────────────────────────
+
+/** A live campaign as anyone may see it: no budget, targeting or ad-platform ids. */
+export const PublicCampaign = z.object({
+  campaignId: Id,
+  name: z.string(),
+  title: z.string(),
+  /** The first words of the story. */
+  summary: z.string(),
+  category: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  goalCents: z.number().int(),
+  raisedCents: z.number().int(),
+  donators: z.number().int(),
+  deadline: Timestamp.nullable(),
+  /** Whether a donation can be made now: donations allowed and the deadline not passed. */
+  acceptingDonations: z.boolean(),
+  createdAt: Timestamp,
+  organization: z.object({ organizationId: Id, name: z.string(), logo: z.string().nullable() }).nullable(),
+  /** The public campaign page (SPEC §2). */
+  pagePath: z.string(),
+});
+export type PublicCampaign = z.infer<typeof PublicCampaign>;
+export const PublicCampaignListResponse = z.object({ campaigns: z.array(PublicCampaign) });
+export const PublicCampaignResponse = z.object({ campaign: PublicCampaign });
+export const CampaignStatsResponse = CampaignStats;
+export type CampaignStatsResponse = z.infer<typeof CampaignStatsResponse>;

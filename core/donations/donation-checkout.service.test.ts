@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../adapters/memory/manual-clock';
+import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
+import { createMemoryPaymentGateway } from '../../adapters/memory/payment-gateway.fake';
+import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import type { Actor } from '../auth/authorization';
+import type { CheckoutRequest, PaymentGateway } from '../ports/payment-gateway.port';
+import type { DataStore } from '../ports/unit-of-work.port';
+import { donationCheckoutServiceFactory, donationsClosedReason, promoterResolver } from './donation-checkout.service';
+
+const NOW = new Date('2026-01-15T12:00:00.000Z');
+
+describe('when a campaign takes donations', () => {
+  it.each([
+    { case: 'open, no deadline', campaign: {}, reason: null },
+    { case: 'open until later', campaign: { campaignRaiseGoalDeadline: '2026-01-15T12:00:01.000Z' }, reason: null },
+    {
+      case: 'past its deadline',
+      campaign: { campaignRaiseGoalDeadline: '2026-01-15T12:00:00.000Z' },
+      reason: 'This campaign has ended and no longer takes donations.',
+    },
+    { case: 'donations off', campaign: { allowDonations: false }, reason: 'This campaign is not taking donations.' },
+    { case: 'deleted', campaign: { isDeleted: true }, reason: 'This campaign has ended and been removed.' },
+  ])('$case → $reason', ({ campaign, reason }) => {
+    const base = { isDeleted: false, allowDonations: true, campaignRaiseGoalDeadline: null };
+    expect(donationsClosedReason({ ...base, ...campaign }, NOW)).toBe(reason);
+  });
+});
+
+let clock: ManualClock;
+let store: DataStore;
+let requests: CheckoutRequest[];
+
+function service() {
+  const gateway = createMemoryPaymentGateway({ webhookSecret: 'whsec_test', clock, baseUrl: 'https://pay.example' });
+  const payments: Pick<PaymentGateway, 'createCheckout'> = {
+    createCheckout: (request) => {
+      requests.push(request);
+      return gateway.createCheckout(request);
+    },
+  };
+  return donationCheckoutServiceFactory({
+    campaigns: store.repositories.campaigns,
+    donations: store.repositories.donations,
+    payments,
+    resolvePromoter: promoterResolver({
+      shareLinks: store.repositories.shareTracking,
+      users: store.repositories.users,
+    }),
+    clock,
+    ids: new SequentialIds('chk'),
+    publicUrl: 'https://give.example',
+  });
+}
+
+const donor: Actor = { uid: 'donor-1', role: 'promoter', organizationId: null, demoUser: false, displayName: 'Dana' };
+
+beforeEach(async () => {
+  clock = new ManualClock(NOW);
+  store = createMemoryDataStore({ clock, ids: new SequentialIds() });
+  requests = [];
+  const createdAt = '2026-01-01T00:00:00.000Z';
+  await store.repositories.campaigns.create({
+    campaignUUID: 'c-1',
+    userId: 'owner-1',
+    campaignName: 'Winter meals',
+    createdAt,
+  });
+  await store.repositories.campaigns.create({
+    campaignUUID: 'c-closed',
+    userId: 'owner-1',
+    allowDonations: false,
+    createdAt,
+  });
+  await store.repositories.users.create({
+    UserId: 'promoter-1',
+    uid: 'promoter-1',
+    Email: 'priya@example.org',
+    AccountType: 'promoter',
+    createdAt,
+  });
+  await store.repositories.shareTracking.ensureShareLinks([
+    { code: 'winterX123', campaignId: 'c-1', promoterId: 'promoter-1', channel: 'x', createdAt },
+    { code: 'otherLink99', campaignId: 'c-other', promoterId: 'promoter-1', channel: 'x', createdAt },
+  ]);
+});
+
+describe('opening a donation', () => {
+  it('opens a checkout that returns to the receipt page, keeping what the donor wrote with it', async () => {
+    const { url, sessionId } = await service().open(donor, 'c-1', {
+      amount: 2_500,
+      donorName: 'Dana',
+      message: 'Keep going',
+      ref: 'winterX123',
+    });
+    expect(url).toMatch(/^https:\/\/pay\.example\//);
+    expect(requests[0]).toMatchObject({
+      purpose: 'donation',
+      campaignId: 'c-1',
+      amountCents: 2_500,
+      description: 'Donation of $25.00 to Winter meals',
+      successUrl: 'https://give.example/campaign/c-1/thank-you?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://give.example/campaign/c-1/details/',
+      promoterId: 'promoter-1',
+      payerUserId: 'donor-1',
+    });
+    expect(await store.repositories.donations.findCheckout(sessionId)).toEqual({
+      sessionId,
+      campaignId: 'c-1',
+      amount: 2_500,
+      donorName: 'Dana',
+      message: 'Keep going',
+      promoterId: 'promoter-1',
+      donorId: 'donor-1',
+      createdAt: NOW.toISOString(),
+    });
+  });
+
+  it.each([
+    { ref: 'winterX123', promoter: 'promoter-1', what: "a share code of this campaign's link" },
+    { ref: 'promoter-1', promoter: 'promoter-1', what: "a promoter's user id" },
+    { ref: 'otherLink99', promoter: null, what: "a share code of another campaign's link" },
+    { ref: 'nobody-here', promoter: null, what: 'an unknown ref' },
+    { ref: '', promoter: null, what: 'an empty ref' },
+    { ref: undefined, promoter: null, what: 'no ref' },
+  ])('names the promoter from $what', async ({ ref, promoter }) => {
+    await service().open(null, 'c-1', { amount: 1_000, ref });
+    expect(requests[0]).toMatchObject({ promoterId: promoter, payerUserId: null });
+  });
+
+  it('refuses a campaign that takes no donations with a conflict, an unknown one with a 404', async () => {
+    await expect(service().open(null, 'c-closed', { amount: 1_000 })).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This campaign is not taking donations.',
+    });
+    await expect(service().open(null, 'c-none', { amount: 1_000 })).rejects.toMatchObject({ code: 'not_found' });
+    expect(requests).toEqual([]);
+  });
+});

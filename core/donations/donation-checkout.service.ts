@@ -1,0 +1,112 @@
+import type { Actor } from '../auth/authorization';
+import type { Campaign } from '../campaigns/campaign.entity';
+import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
+import {
+  PAYMENT_PATHS,
+  formatUsd,
+  type DonationCheckoutBody,
+  type DonationCheckoutResponse,
+} from '../contracts/payments.contract';
+import type { CampaignRepository } from '../ports/campaign.repository';
+import type { Clock } from '../ports/clock.port';
+import type { DonationRepository } from '../ports/donation.repository';
+import type { IdGenerator } from '../ports/id-generator.port';
+import type { PaymentGateway } from '../ports/payment-gateway.port';
+import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
+import type { UserRepository } from '../ports/user.repository';
+import { ShareCode } from '../promotion/promotion.entity';
+import { conflict, notFound } from '../shared/errors';
+import { Id } from '../shared/primitives';
+
+/** Why a campaign takes no donation now, in words for the donor; null when it takes them. */
+export function donationsClosedReason(
+  campaign: Pick<Campaign, 'isDeleted' | 'allowDonations' | 'campaignRaiseGoalDeadline'>,
+  now: Date,
+): string | null {
+  if (campaign.isDeleted) return 'This campaign has ended and been removed.';
+  if (!campaign.allowDonations) return 'This campaign is not taking donations.';
+  const deadline = campaign.campaignRaiseGoalDeadline;
+  if (deadline !== null && Date.parse(deadline) <= now.getTime()) {
+    return 'This campaign has ended and no longer takes donations.';
+  }
+  return null;
+}
+
+export type PromoterResolverDeps = {
+  shareLinks: Pick<ShareTrackingRepository, 'findShareLink'>;
+  users: Pick<UserRepository, 'findById'>;
+};
+
+/**
+ * The promoter a shared link names (`ref`): a share code of a link to this campaign, or a user's id.
+ * Anything else (a mistyped or made-up ref, a deleted account) names nobody: the gift still goes through.
+ */
+export function promoterResolver({ shareLinks, users }: PromoterResolverDeps) {
+  return async (ref: string | undefined, campaignId: string): Promise<string | null> => {
+    if (!ref) return null;
+    if (ShareCode.safeParse(ref).success) {
+      const link = await shareLinks.findShareLink(ref);
+      if (link && link.campaignId === campaignId) return link.promoterId;
+    }
+    if (!Id.safeParse(ref).success) return null;
+    const user = await users.findById(ref);
+    return user && !user.isDeleted ? user.uid : null;
+  };
+}
+
+export type DonationCheckoutServiceDeps = {
+  campaigns: Pick<CampaignRepository, 'findById'>;
+  donations: Pick<DonationRepository, 'saveCheckout'>;
+  payments: Pick<PaymentGateway, 'createCheckout'>;
+  resolvePromoter: (ref: string | undefined, campaignId: string) => Promise<string | null>;
+  clock: Clock;
+  ids: IdGenerator;
+  publicUrl: string;
+};
+
+export type DonationCheckoutService = ReturnType<typeof donationCheckoutServiceFactory>;
+
+/** Opening a donation: anyone, signed in or not, may give to a live campaign that takes donations. */
+export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps) {
+  const { campaigns, donations, payments, resolvePromoter, clock, ids, publicUrl } = deps;
+
+  return {
+    /**
+     * A checkout on the payment provider's page for the amount; paying sends the donor to the receipt
+     * page, canceling back to the campaign. What the donor wrote waits with the checkout for the payment.
+     */
+    async open(actor: Actor | null, campaignId: string, body: DonationCheckoutBody): Promise<DonationCheckoutResponse> {
+      const campaign = await campaigns.findById(campaignId);
+      if (!campaign || campaign.isDeleted) {
+        throw notFound('That campaign does not exist, or it has ended and been removed.');
+      }
+      const closed = donationsClosedReason(campaign, clock.now());
+      if (closed) throw conflict(closed);
+      const promoterId = await resolvePromoter(body.ref, campaign.campaignUUID);
+      const name = campaign.campaignName.trim() || campaign.campaignTitle.trim() || 'a campaign';
+      const checkout = await payments.createCheckout({
+        purpose: 'donation',
+        campaignId: campaign.campaignUUID,
+        amountCents: body.amount,
+        description: `Donation of ${formatUsd(body.amount)} to ${name}`,
+        successUrl: `${publicUrl}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${publicUrl}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
+        promoterId,
+        payerUserId: actor?.uid ?? null,
+        // Each gift is its own payment: two clicks may open two checkouts, and only a paid one counts.
+        idempotencyKey: `donation-${ids.newId()}`,
+      });
+      await donations.saveCheckout({
+        sessionId: checkout.id,
+        campaignId: campaign.campaignUUID,
+        amount: body.amount,
+        donorName: body.donorName ?? null,
+        message: body.message ?? null,
+        promoterId,
+        donorId: actor?.uid ?? null,
+        createdAt: clock.now().toISOString(),
+      });
+      return { url: checkout.url, sessionId: checkout.id };
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../adapters/memory/manual-clock';
+import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
+import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import type { OutgoingMail } from '../ports/mailer.port';
+import type { NotifyInput } from '../notifications/notification.service';
+import type { DataStore } from '../ports/unit-of-work.port';
+import { conflict } from '../shared/errors';
+import type { RecordedDonation } from './donation.entity';
+import {
+  donationRecordingServiceFactory,
+  type DonationBookkeepingFailure,
+  type DonationPaid,
+  type PaymentRefunded,
+} from './donation-recording.service';
+
+let clock: ManualClock;
+let store: DataStore;
+let notified: NotifyInput[];
+let mailed: OutgoingMail[];
+let after: RecordedDonation[];
+let failures: { error: unknown; failure: DonationBookkeepingFailure }[];
+let failFollowUps: boolean;
+let ids: SequentialIds;
+
+const paid = (overrides: Partial<DonationPaid> = {}): DonationPaid => ({
+  type: 'paymentSucceeded',
+  eventId: 'evt_session',
+  purpose: 'donation',
+  paymentIntentId: 'pi_1',
+  sessionId: 'cs_1',
+  campaignId: 'c-1',
+  promoterId: null,
+  amountCents: 2_500,
+  occurredAt: '2026-01-15T11:59:00.000Z',
+  payerEmail: 'dana@example.org',
+  raw: { id: 'cs_1', object: 'checkout.session' },
+  ...overrides,
+});
+const refunded = (amountCents: number, eventId = `evt_refund_${amountCents}`): PaymentRefunded => ({
+  type: 'paymentRefunded',
+  eventId,
+  paymentIntentId: 'pi_1',
+  amountCents,
+});
+
+function service(dataStore: DataStore = store) {
+  const { repositories } = dataStore;
+  return donationRecordingServiceFactory({
+    unitOfWork: dataStore.unitOfWork,
+    donations: repositories.donations,
+    campaigns: repositories.campaigns,
+    organizations: repositories.organizations,
+    settings: repositories.settings,
+    notify: async (input) => {
+      if (failFollowUps) throw new Error('The notification store is down');
+      notified.push(input);
+    },
+    mail: {
+      send: async (mail) => {
+        if (failFollowUps) throw new Error('SMTP refused');
+        mailed.push(mail);
+        return { messageId: 'm-1' };
+      },
+    },
+    afterDonation: async (recorded) => {
+      if (failFollowUps) throw new Error('Appreciations failed');
+      after.push(recorded);
+    },
+    clock,
+    ids,
+    publicUrl: 'https://give.example',
+    onFailure: (error, failure) => failures.push({ error, failure }),
+  });
+}
+
+/** Follow-ups are not awaited by the bookkeeping: let them run. */
+const followUps = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(async () => {
+  clock = new ManualClock();
+  store = createMemoryDataStore({ clock, ids: new SequentialIds() });
+  notified = [];
+  mailed = [];
+  after = [];
+  failures = [];
+  failFollowUps = false;
+  ids = new SequentialIds('rec');
+  await store.repositories.organizations.create({
+    organizationId: 'org-1',
+    name: 'Harbor Light Food Bank',
+    donationPercentage: 90,
+    created_date: clock.now().toISOString(),
+  });
+  await store.repositories.campaigns.create({
+    campaignUUID: 'c-1',
+    userId: 'owner-1',
+    organizationId: 'org-1',
+    campaignName: 'Winter meals',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    isPaid: true,
+  });
+});
+
+describe('recording a donation from the payment webhooks', () => {
+  it('records a payment once, whichever of its events arrives first and however often, and counts it', async () => {
+    await store.repositories.donations.saveCheckout({
+      sessionId: 'cs_1',
+      campaignId: 'c-1',
+      amount: 2_500,
+      donorName: 'Dana',
+      message: 'For the soup kitchen',
+      promoterId: 'promoter-1',
+      donorId: 'donor-1',
+      createdAt: clock.now().toISOString(),
+    });
+    const session = paid();
+    const intent = paid({ eventId: 'evt_intent', raw: { id: 'pi_1', object: 'payment_intent' } });
+    for (const action of [intent, session, intent, session, session]) await service().onPaid(action);
+    await followUps();
+
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });
+    const donations = await store.repositories.donations.listDonationsByCampaign('c-1');
+    expect(donations).toEqual([
+      expect.objectContaining({
+        amount: 2_500,
+        user_id: 'promoter-1',
+        donor_id: 'donor-1',
+        donor_name: 'Dana',
+        message: 'For the soup kitchen',
+        session_id: 'cs_1',
+        payment_intent_id: 'pi_1',
+        date: '2026-01-15T11:59:00.000Z',
+        donation_percentage: 90,
+        organization_share: 2_250,
+        ad_budget_share: 250,
+      }),
+    ]);
+    // Both events kept as received, each once, both done.
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      donation: { payment_intent_id: 'pi_1' },
+      campaign: { campaignUUID: 'c-1', name: 'Winter meals', ownerId: 'owner-1', organizationId: 'org-1' },
+      donorEmail: 'dana@example.org',
+    });
+    expect(notified).toEqual([
+      expect.objectContaining({
+        notification_type: 'donation',
+        notification_userTo: 'owner-1',
+        notification_message: 'Dana gave $25.00 to Winter meals.',
+        notification_campaign_id: 'c-1',
+        notification_campaign_amount: 2_500,
+      }),
+    ]);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]).toMatchObject({
+      to: 'dana@example.org',
+      kind: 'receipt',
+      subject: 'Your receipt: $25.00 to Winter meals',
+    });
+    expect(mailed[0]!.text).toContain('https://give.example/campaign/c-1/thank-you?session_id=cs_1');
+    expect(failures).toEqual([]);
+  });
+
+  it('counts every payment of many at once exactly', async () => {
+    const actions = Array.from({ length: 40 }, (_, n) =>
+      paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}`, sessionId: `cs_${n}`, amountCents: 100 + n }),
+    );
+    await Promise.all([...actions, ...actions].map((action) => service().onPaid(action)));
+    // 40 gifts of 100..139 cents.
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({
+      campaignRaised: 40 * 100 + (39 * 40) / 2,
+      donators: 40,
+    });
+  });
+
+  it('splits by the settings when the organization has no percentage of its own, else by 80', async () => {
+    await store.repositories.organizations.update('org-1', { donationPercentage: 0 });
+    await service().onPaid(paid());
+    await store.repositories.settings.save({ donationPercentage: 50 }, clock.now().toISOString());
+    await service().onPaid(paid({ eventId: 'evt_2', paymentIntentId: 'pi_2', sessionId: 'cs_2', amountCents: 1_001 }));
+    const byPayment = Object.fromEntries(
+      (await store.repositories.donations.listDonationsByCampaign('c-1')).map((d) => [d.payment_intent_id, d]),
+    );
+    expect(byPayment.pi_1).toMatchObject({ donation_percentage: 80, organization_share: 2_000, ad_budget_share: 500 });
+    expect(byPayment.pi_2).toMatchObject({ donation_percentage: 50, organization_share: 501, ad_budget_share: 500 });
+  });
+
+  it('records a payment for a campaign this store does not hold, counting nothing and telling nobody', async () => {
+    await service().onPaid(paid({ campaignId: 'c-elsewhere', payerEmail: null }));
+    await followUps();
+    expect(await store.repositories.donations.findByPaymentIntent('pi_1')).toMatchObject({ campaignId: 'c-elsewhere' });
+    expect(notified).toEqual([]);
+    expect(after).toEqual([expect.objectContaining({ campaign: null, donorEmail: null })]);
+  });
+
+  it('logs a failed follow-up and carries on: the donation stays recorded', async () => {
+    failFollowUps = true;
+    await service().onPaid(paid());
+    await followUps();
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500 });
+    expect(failures.map(({ failure }) => failure.stage).sort()).toEqual(['afterDonation', 'notify', 'receipt']);
+    expect(failures.every(({ failure }) => !failure.retried)).toBe(true);
+  });
+});
+
+describe('when the store fails', () => {
+  it('fails the webhook when the event cannot even be kept, so the provider delivers it again', async () => {
+    const down = {
+      ...store.repositories.donations,
+      keepRawEvent: () => Promise.reject(new Error('connection refused')),
+    };
+    const failing = { ...store, repositories: { ...store.repositories, donations: down } };
+    await expect(service(failing).onPaid(paid())).rejects.toThrow('connection refused');
+    // The next delivery finds the store up again.
+    await service().onPaid(paid());
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });
+  });
+
+  it('keeps the event, notes the failure and fails the webhook while recording fails; the retry records it once', async () => {
+    const outage = vi.fn(() => Promise.reject(new Error('the database went away')));
+    const failing: DataStore = { ...store, unitOfWork: { run: outage } };
+    await expect(service(failing).onPaid(paid())).rejects.toThrow('the database went away');
+    const kept = await store.repositories.donations.listUnprocessedRawEvents(10);
+    expect(kept).toEqual([
+      expect.objectContaining({ eventId: 'evt_session', error: 'Error: the database went away', processedAt: null }),
+    ]);
+    expect(failures).toEqual([
+      { error: expect.any(Error), failure: expect.objectContaining({ stage: 'record', retried: true }) },
+    ]);
+
+    await service().onPaid(paid());
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });
+  });
+
+  it('swallows a failure our own rules make (it would fail again): logged, and the event kept with its reason', async () => {
+    const refusing: DataStore = {
+      ...store,
+      unitOfWork: { run: () => Promise.reject(conflict('A donation record with this id already exists.')) },
+    };
+    await expect(service(refusing).onPaid(paid())).resolves.toBeUndefined();
+    expect(failures).toEqual([
+      { error: expect.objectContaining({ code: 'conflict' }), failure: expect.objectContaining({ retried: false }) },
+    ]);
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([
+      expect.objectContaining({ error: expect.stringContaining('already exists') }),
+    ]);
+  });
+});
+
+describe('refunds', () => {
+  it('takes off only what each report newly refunds, once, and the donor when fully refunded', async () => {
+    await service().onPaid(paid({ amountCents: 5_000 }));
+    const campaign = () => store.repositories.campaigns.findById('c-1');
+    await service().onRefunded(refunded(1_000));
+    await service().onRefunded(refunded(1_000));
+    expect(await campaign()).toMatchObject({ campaignRaised: 4_000, donators: 1 });
+    await service().onRefunded(refunded(3_000));
+    // An older report delivered late changes nothing.
+    await service().onRefunded(refunded(1_000, 'evt_refund_late'));
+    expect(await campaign()).toMatchObject({ campaignRaised: 2_000, donators: 1 });
+    await service().onRefunded(refunded(5_000));
+    await service().onRefunded(refunded(5_000));
+    expect(await campaign()).toMatchObject({ campaignRaised: 0, donators: 0 });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_1')).toMatchObject({
+      refunded: 5_000,
+      organization_share: 0,
+      ad_budget_share: 0,
+    });
+  });
+
+  it('applies a refund that arrives before its payment when the payment is recorded', async () => {
+    await service().onRefunded(refunded(2_500));
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+    await service().onPaid(paid());
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 0, donators: 0 });
+  });
+});

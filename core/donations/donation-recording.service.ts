@@ -1,0 +1,277 @@
+import type { Campaign } from '../campaigns/campaign.entity';
+import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
+import { formatUsd } from '../contracts/payments.contract';
+import type { MailService } from '../email/mail.service';
+import type { NotifyInput } from '../notifications/notification.service';
+import { effectiveDonationPercentage } from '../organizations/donation-percentage';
+import type { CampaignRepository } from '../ports/campaign.repository';
+import type { Clock } from '../ports/clock.port';
+import type { DonationRepository, RecordOutcome } from '../ports/donation.repository';
+import type { IdGenerator } from '../ports/id-generator.port';
+import type { OrganizationRepository } from '../ports/organization.repository';
+import type { PaymentAction } from '../ports/payment-gateway.port';
+import type { SettingsRepository } from '../ports/settings.repository';
+import type { UnitOfWork } from '../ports/unit-of-work.port';
+import { DomainError } from '../shared/errors';
+import type { RecordedDonation } from './donation.entity';
+import { receiptMail } from './donation-receipt.mail';
+import { splitDonation } from './donation.rules';
+
+export type DonationPaid = Extract<PaymentAction, { type: 'paymentSucceeded' }>;
+export type PaymentRefunded = Extract<PaymentAction, { type: 'paymentRefunded' }>;
+
+/**
+ * What runs after a donation is recorded (appreciation e-mails): called once per recorded donation, not
+ * awaited by the bookkeeping; a failure is logged.
+ */
+export type AfterDonation = (recorded: RecordedDonation) => Promise<void>;
+
+/** A step of donor bookkeeping that failed, for the log (SPEC §8: logged, and the payment is not lost). */
+export interface DonationBookkeepingFailure {
+  stage: 'record' | 'refund' | 'mark' | 'notify' | 'receipt' | 'afterDonation';
+  eventId: string;
+  paymentIntentId: string;
+  campaignId: string | null;
+  /** True when the webhook is answered with an error, so the provider delivers the event again. */
+  retried: boolean;
+}
+
+export type DonationRecordingServiceDeps = {
+  unitOfWork: UnitOfWork;
+  donations: Pick<
+    DonationRepository,
+    'keepRawEvent' | 'markRawEventProcessed' | 'findByPaymentIntent' | 'findCheckout'
+  >;
+  campaigns: Pick<CampaignRepository, 'findById'>;
+  organizations: Pick<OrganizationRepository, 'findById'>;
+  settings: Pick<SettingsRepository, 'get'>;
+  notify: (input: NotifyInput) => Promise<unknown>;
+  mail: Pick<MailService, 'send'>;
+  afterDonation: AfterDonation;
+  clock: Clock;
+  ids: IdGenerator;
+  publicUrl: string;
+  onFailure: (error: unknown, failure: DonationBookkeepingFailure) => void;
+};
+
+export type DonationRecordingService = ReturnType<typeof donationRecordingServiceFactory>;
+
+/**
+ * A failure a second delivery cannot mend (our own rules refused the record): logged and swallowed. Any
+ * other (the store is down, a race lost) is answered as an error so the provider delivers the event again.
+ */
+const isLasting = (error: unknown): boolean =>
+  error instanceof DomainError && error.code !== 'unavailable' && error.code !== 'rate_limited';
+
+const describe = (error: unknown): string =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+
+const campaignName = (campaign: Pick<Campaign, 'campaignName' | 'campaignTitle'>) =>
+  campaign.campaignName.trim() || campaign.campaignTitle.trim() || 'your campaign';
+
+/**
+ * Donor bookkeeping from the payment provider's webhooks. Every event is kept as received first (a
+ * store that cannot keep it fails the webhook, which the provider delivers again); then a payment is
+ * recorded once per payment intent, its totals counted in the same transaction, and refunds taken off
+ * by what they newly refund. The owner's notification, the donor's receipt and `afterDonation` follow
+ * a new donation without holding the webhook up.
+ */
+export function donationRecordingServiceFactory(deps: DonationRecordingServiceDeps) {
+  const { unitOfWork, donations, campaigns, organizations, settings, clock, ids, onFailure } = deps;
+
+  /** Runs a follow-up without waiting for it; its failure is only logged. */
+  const followUp = (
+    stage: DonationBookkeepingFailure['stage'],
+    failure: Omit<DonationBookkeepingFailure, 'stage' | 'retried'>,
+    task: () => Promise<unknown> | undefined,
+  ) => {
+    void Promise.resolve()
+      .then(task)
+      .catch((error: unknown) => onFailure(error, { ...failure, stage, retried: false }));
+  };
+
+  /** Marks the kept event done, or notes why it failed and decides whether the provider must retry. */
+  const settle = async (
+    eventId: string,
+    failure: Omit<DonationBookkeepingFailure, 'retried'>,
+    error: unknown | null,
+  ): Promise<void> => {
+    const at = clock.now().toISOString();
+    if (error !== null) onFailure(error, { ...failure, retried: !isLasting(error) });
+    await donations
+      .markRawEventProcessed(eventId, { at, error: error === null ? null : describe(error) })
+      .catch((markError: unknown) => onFailure(markError, { ...failure, stage: 'mark', retried: false }));
+    if (error !== null && !isLasting(error)) throw error;
+  };
+
+  const announce = (outcome: RecordOutcome, campaign: Campaign | null, payerEmail: string | null) => {
+    const { donation } = outcome;
+    const where = {
+      eventId: '',
+      paymentIntentId: donation.payment_intent_id ?? '',
+      campaignId: donation.campaign_id,
+    };
+    const name = campaign ? campaignName(campaign) : null;
+    if (campaign && name) {
+      const giver = donation.donor_name ?? 'Someone';
+      followUp('notify', where, () =>
+        deps.notify({
+          notification_type: 'donation',
+          notification_message: `${giver} gave ${formatUsd(donation.amount)} to ${name}.`,
+          notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
+          notification_user_id: donation.donor_id,
+          notification_userTo: campaign.userId,
+          notification_campaign_id: campaign.campaignUUID,
+          notification_campaign_name: name.slice(0, 200),
+          notification_campaign_amount: donation.amount,
+          notification_campaign_date: donation.date,
+        }),
+      );
+    }
+    if (payerEmail) {
+      followUp('receipt', where, () =>
+        deps.mail.send(
+          receiptMail({ to: payerEmail, donation, campaignName: name ?? 'a campaign', publicUrl: deps.publicUrl }),
+        ),
+      );
+    }
+    const recorded: RecordedDonation = {
+      donation,
+      campaign: campaign
+        ? {
+            campaignUUID: campaign.campaignUUID,
+            name: campaignName(campaign),
+            ownerId: campaign.userId,
+            organizationId: campaign.organizationId,
+          }
+        : null,
+      donorEmail: payerEmail,
+    };
+    followUp('afterDonation', where, () => deps.afterDonation(recorded));
+  };
+
+  /** Records the payment once, with its split, and counts it in the same transaction. */
+  const record = async (action: DonationPaid): Promise<{ outcome: RecordOutcome; campaign: Campaign | null }> => {
+    const checkout = action.sessionId ? await donations.findCheckout(action.sessionId) : null;
+    const campaign = await campaigns.findById(action.campaignId);
+    const [organization, saved] = await Promise.all([
+      campaign?.organizationId ? organizations.findById(campaign.organizationId) : null,
+      settings.get(),
+    ]);
+    const percentage = effectiveDonationPercentage(organization, saved);
+    const split = splitDonation(action.amountCents, percentage);
+    const at = clock.now().toISOString();
+    const outcome = await unitOfWork.run(async (repositories) => {
+      const result = await repositories.donations.recordOnce({
+        donator: {
+          id: ids.newId(),
+          campaignId: action.campaignId,
+          paymentIntentId: action.paymentIntentId,
+          amount: action.amountCents,
+          createdAt: action.occurredAt,
+          updatedAt: at,
+        },
+        donation: {
+          id: ids.newId(),
+          campaign_id: action.campaignId,
+          user_id: action.promoterId ?? checkout?.promoterId ?? null,
+          amount: action.amountCents,
+          date: action.occurredAt,
+          session_id: action.sessionId,
+          payment_intent_id: action.paymentIntentId,
+          donor_id: checkout?.donorId ?? null,
+          donor_name: checkout?.donorName ?? null,
+          message: checkout?.message ?? null,
+          donation_percentage: percentage,
+          organization_share: split.organizationShare,
+          ad_budget_share: split.adBudgetShare,
+          refunded: 0,
+        },
+      });
+      if (result.recorded) {
+        // SPEC §5, in place in the store: raised += amount, donators = (donators or 0) + 1.
+        await repositories.campaigns.countDonation(action.campaignId, action.amountCents);
+        if (result.refundedBeforehand > 0) {
+          await repositories.campaigns.uncountDonation(action.campaignId, result.refundedBeforehand, {
+            donorLeft: result.donation.refunded >= result.donation.amount,
+          });
+        }
+      }
+      return result;
+    });
+    return { outcome, campaign };
+  };
+
+  return {
+    /** A donation's confirmed payment (any of the events announcing it, any number of times). */
+    async onPaid(action: DonationPaid): Promise<void> {
+      const at = clock.now().toISOString();
+      const { kept } = await donations.keepRawEvent({
+        id: ids.newId(),
+        eventId: action.eventId,
+        eventType: 'paymentSucceeded',
+        campaignId: action.campaignId,
+        paymentIntentId: action.paymentIntentId,
+        amount: action.amountCents,
+        createdAt: at,
+        updatedAt: at,
+        raw: action.raw,
+      });
+      const where = {
+        stage: 'record' as const,
+        eventId: action.eventId,
+        paymentIntentId: action.paymentIntentId,
+        campaignId: action.campaignId,
+      };
+      let recorded: { outcome: RecordOutcome; campaign: Campaign | null } | null = null;
+      try {
+        // The payment recorded already (by another of its events, or this one before): nothing to count.
+        const known = await donations.findByPaymentIntent(action.paymentIntentId);
+        if (known && !kept) return;
+        if (!known) recorded = await record(action);
+      } catch (error) {
+        await settle(action.eventId, where, error);
+        return;
+      }
+      await settle(action.eventId, where, null);
+      if (recorded?.outcome.recorded) announce(recorded.outcome, recorded.campaign, action.payerEmail ?? null);
+    },
+
+    /** A refund, reported as all refunded of the payment so far: only what is new is taken off, once. */
+    async onRefunded(action: PaymentRefunded): Promise<void> {
+      const at = clock.now().toISOString();
+      const donator = await donations.findByPaymentIntent(action.paymentIntentId);
+      await donations.keepRawEvent({
+        id: ids.newId(),
+        eventId: action.eventId,
+        eventType: 'paymentRefunded',
+        campaignId: donator?.campaignId ?? null,
+        paymentIntentId: action.paymentIntentId,
+        amount: action.amountCents,
+        createdAt: at,
+        updatedAt: at,
+        raw: { ...action },
+      });
+      const where = {
+        stage: 'refund' as const,
+        eventId: action.eventId,
+        paymentIntentId: action.paymentIntentId,
+        campaignId: donator?.campaignId ?? null,
+      };
+      try {
+        await unitOfWork.run(async (repositories) => {
+          const refund = await repositories.donations.recordRefund(action.paymentIntentId, action.amountCents, at);
+          if (refund.donation && refund.newlyRefunded > 0) {
+            await repositories.campaigns.uncountDonation(refund.donation.campaign_id, refund.newlyRefunded, {
+              donorLeft: refund.becameFullyRefunded,
+            });
+          }
+        });
+      } catch (error) {
+        await settle(action.eventId, where, error);
+        return;
+      }
+      await settle(action.eventId, where, null);
+    },
+  };
+}
