@@ -116,4 +116,19 @@ export const CampaignSharesResponse = z.object({
 });
 export type CampaignSharesResponse = z.infer<typeof CampaignSharesResponse>;
 
+/** A live campaign in its organization's list of shares. */
+export const CampaignSharesSummary = z.object({
+  campaignId: Id,
+  name: z.string(),
+  title: z.string(),
+  createdAt: Timestamp,
+  pageUrl: z.string(),
+  counters: ClickCountsView,
+  total: z.number().int().nonnegative(),
+  promoters: z.number().int().nonnegative(),
+});
+export type CampaignSharesSummary = z.infer<typeof CampaignSharesSummary>;
+export const CampaignSharesListResponse = z.object({ campaigns: z.array(CampaignSharesSummary) });
+export type CampaignSharesListResponse = z.infer<typeof CampaignSharesListResponse>;
+
 export const ShareCodeParams = z.object({ code: z.string().min(1).max(64) });

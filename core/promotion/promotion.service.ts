@@ -5,6 +5,7 @@ import type { Campaign } from '../campaigns/campaign.entity';
 import { SHARE_CHANNELS } from '../campaigns/targeting.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type {
+  CampaignSharesListResponse,
   CampaignSharesResponse,
   DiscoverResponse,
   DonationTotals,
@@ -29,12 +30,12 @@ import type { Promotion, ShareLink } from './promotion.entity';
 import {
   CHANNEL_LABELS,
   isLinkPreviewer,
-  landingPath,
   networkShareUrl,
   SHARE_UTM_MEDIUM,
   shareCodeFrom,
   shortLinkPath,
 } from './share-links.rules';
+import { landingPath } from './share-landing.rules';
 import { inWeek, weekStart } from './weekly-window.rules';
 
 export type PromotionServiceDeps = {
@@ -265,6 +266,39 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
         ),
       );
       return { promotions: views, weekStart: weekStart(now) };
+    },
+
+    /**
+     * The live campaigns of the actor's organization, newest first, each with its share counters and
+     * how many promote it; platform staff see every organization's of the last 6 months.
+     */
+    async organizationShares(actor: Actor): Promise<CampaignSharesListResponse> {
+      const scope = actor.organizationId
+        ? { organizationId: actor.organizationId }
+        : { createdSince: liveSince(clock.now()) };
+      authorize(actor, 'campaignShares.read', { organizationId: actor.organizationId });
+      const live = await campaigns.list({ ...scope, paidOnly: true });
+      return {
+        campaigns: await Promise.all(
+          live.map(async (campaign) => {
+            const [counters, ofCampaign] = await Promise.all([
+              shareTracking.getCounters(campaign.campaignUUID),
+              promotions.listByCampaign(campaign.campaignUUID),
+            ]);
+            const { x, linkedin, facebook, instagram } = counters;
+            return {
+              campaignId: campaign.campaignUUID,
+              name: campaign.campaignName,
+              title: campaign.campaignTitle,
+              createdAt: campaign.createdAt,
+              pageUrl: pageUrl(campaign.campaignUUID),
+              counters: { x, linkedin, facebook, instagram },
+              total: x + linkedin + facebook + instagram,
+              promoters: ofCampaign.length,
+            };
+          }),
+        ),
+      };
     },
 
     /** A campaign's share counters per channel (SPEC §3 sharesClicks), this week's clicks and its promoters. */

@@ -1,7 +1,9 @@
-import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type { ShareChannel } from '../campaigns/targeting.entity';
 
-/** Pure rules of promoters' share links (SPEC §9 share channels). */
+/**
+ * Pure rules of promoters' share links (SPEC §9 share channels). Free of zod and the contracts, so the
+ * front ends that show share buttons stay small.
+ */
 
 /** Characters of a new link's code: 10 of base64url, 60 random bits, short enough to post anywhere. */
 export const SHARE_CODE_LENGTH = 10;
@@ -18,20 +20,6 @@ export const shortLinkPath = (code: string) => `/s/${encodeURIComponent(code)}`;
 
 /** The utm_medium every share link carries. */
 export const SHARE_UTM_MEDIUM = 'social';
-
-/**
- * Where a short link sends its visitor: the campaign page, saying who brought them (`ref`, read by the
- * donation checkout) and from where (the UTM parameters).
- */
-export function landingPath(link: { campaignId: string; promoterId: string; channel: ShareChannel }): string {
-  const query = new URLSearchParams({
-    ref: link.promoterId,
-    utm_source: link.channel,
-    utm_medium: SHARE_UTM_MEDIUM,
-    utm_campaign: link.campaignId,
-  });
-  return `${CAMPAIGN_PATHS.page(link.campaignId)}?${query.toString()}`;
-}
 
 /**
  * The network's own share page for a link, with the text offered beside it where the network takes one
@@ -57,6 +45,9 @@ export const CHANNEL_LABELS: Record<ShareChannel, string> = {
   facebook: 'Facebook',
   instagram: 'Instagram',
 };
+
+/** The channels in the order screens list them (SPEC §9), without loading the entities' schemas. */
+export const CHANNEL_ORDER = Object.keys(CHANNEL_LABELS) as ShareChannel[];
 
 /**
  * Crawlers that fetch a posted link to draw its preview card. Their fetch is not a person's click, so

@@ -318,6 +318,21 @@ describe('promoting a campaign', () => {
       expect(shares.body.total).toBe(x + linkedin + facebook + instagram);
     });
 
+    it("lists the organization's live campaigns with their counters, and no other organization's", async () => {
+      const listed = await api('GET', '/api/campaign-shares', cookies.campaigner);
+      expect(listed.status).toBe(200);
+      const mine = listed.body.campaigns.find((item: { campaignId: string }) => item.campaignId === campaignId);
+      expect(mine).toMatchObject({ counters: { x: 2, linkedin: 1, facebook: 1 }, promoters: 1 });
+      expect(mine.total).toBe(
+        mine.counters.x + mine.counters.linkedin + mine.counters.facebook + mine.counters.instagram,
+      );
+      const stranger = await api('GET', '/api/campaign-shares', cookies.stranger);
+      expect(stranger.body.campaigns).toEqual([]);
+      expect((await api('GET', '/api/campaign-shares', cookies.promoter)).status).toBe(403);
+      const staff = await api('GET', '/api/campaign-shares', cookies.super);
+      expect(staff.body.campaigns.map((item: { campaignId: string }) => item.campaignId)).toContain(campaignId);
+    });
+
     it("keeps a campaign's shares from other organizations and promoters", async () => {
       expect((await api('GET', `/api/campaigns/${campaignId}/shares`, cookies.stranger)).status).toBe(403);
       expect((await api('GET', `/api/campaigns/${campaignId}/shares`, cookies.promoter)).status).toBe(403);

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { ErrorResponse } from '../../../../core/contracts/auth.contract';
 import { IdParams } from '../../../../core/contracts/people.contract';
 import {
+  CampaignSharesListResponse,
   CampaignSharesResponse,
   DiscoverResponse,
   MyPromotionsResponse,
@@ -67,6 +68,20 @@ export function promotionRoutes({
     responses: { 200: MyPromotionsResponse, ...signedIn },
     async handler({ res }) {
       return promotions.mine(requireActor(res));
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/campaign-shares',
+    tag,
+    summary: "The organization's live campaigns with their share counters",
+    description:
+      "Newest first, each with its clicks per channel and how many promote it. The caller's organization's " +
+      'campaigns; platform staff see those of every organization created in the last 6 months.',
+    responses: { 200: CampaignSharesListResponse, ...signedIn },
+    async handler({ res }) {
+      return promotions.organizationShares(requireActor(res));
     },
   });
 

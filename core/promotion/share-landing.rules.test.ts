@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { landingPath } from './share-landing.rules';
+
+describe('where a share link leads', () => {
+  it.each([
+    ['x', 'c-1', 'p-1', '/campaign/c-1/details/?ref=p-1&utm_source=x&utm_medium=social&utm_campaign=c-1'],
+    [
+      'linkedin',
+      'c-2',
+      'p&2 ',
+      '/campaign/c-2/details/?ref=p%262+&utm_source=linkedin&utm_medium=social&utm_campaign=c-2',
+    ],
+    ['facebook', 'c-3', 'p-3', '/campaign/c-3/details/?ref=p-3&utm_source=facebook&utm_medium=social&utm_campaign=c-3'],
+    [
+      'instagram',
+      'c-4',
+      'p-4',
+      '/campaign/c-4/details/?ref=p-4&utm_source=instagram&utm_medium=social&utm_campaign=c-4',
+    ],
+  ] as const)('sends a %s click on campaign %s by %s to %s', (channel, campaignId, promoterId, expected) => {
+    expect(landingPath({ channel, campaignId, promoterId })).toBe(expected);
+  });
+});

@@ -1,0 +1,17 @@
+import type { ShareChannel } from '../campaigns/targeting.entity';
+import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
+import { SHARE_UTM_MEDIUM } from './share-links.rules';
+
+/**
+ * Where a short link sends its visitor: the campaign page, saying who brought them (`ref`, read by the
+ * donation checkout) and from where (the UTM parameters).
+ */
+export function landingPath(link: { campaignId: string; promoterId: string; channel: ShareChannel }): string {
+  const query = new URLSearchParams({
+    ref: link.promoterId,
+    utm_source: link.channel,
+    utm_medium: SHARE_UTM_MEDIUM,
+    utm_campaign: link.campaignId,
+  });
+  return `${CAMPAIGN_PATHS.page(link.campaignId)}?${query.toString()}`;
+}
