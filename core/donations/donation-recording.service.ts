@@ -225,10 +225,10 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
       };
       let recorded: { outcome: RecordOutcome; campaign: Campaign | null } | null = null;
       try {
-        // The payment recorded already (by another of its events, or this one before): nothing to count.
-        const known = await donations.findByPaymentIntent(action.paymentIntentId);
-        if (known && !kept) return;
-        if (!known) recorded = await record(action);
+        // A repeated delivery of an event whose payment is recorded: nothing to do. A new event goes
+        // straight to the recording, which stores a payment only once whichever of its events comes first.
+        if (!kept && (await donations.findByPaymentIntent(action.paymentIntentId))) return;
+        recorded = await record(action);
       } catch (error) {
         await settle(action.eventId, where, error);
         return;

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPES } from '../../apps/api/src/types';
+import { startTestApp, type TestApp } from '../support/start-app';
+import { deliveryOrder, donationStorm, sendStorm, type StormPlan } from './webhook-storm';
+
+/**
+ * 1,000 donations to one campaign reach the webhook from 50 senders at once, signed as Stripe signs
+ * them: every event twice, a payment's events and refunds in any order. The campaign's raised amount
+ * and donor count must end exactly right, each payment recorded once. On PGlite, and on the Postgres
+ * server at TEST_DATABASE_URL when it is set.
+ */
+const WEBHOOK_SECRET = 'whsec_donationStormTestSecret';
+const CAMPAIGN = 'c-storm';
+const PAYMENTS = 1_000;
+const SENDERS = 50;
+
+const stores: { name: string; env: Record<string, string> }[] = [
+  // Embedded even when a server is given for the other run.
+  { name: 'PGlite', env: { DATABASE_URL: '' } },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'the Postgres server', env: {} }] : []),
+];
+
+describe.each(stores)('a storm of donation webhooks on $name', ({ env }) => {
+  let app: TestApp;
+  let plan: StormPlan;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ...env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const owner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+    await repositories.campaigns.create({
+      campaignUUID: CAMPAIGN,
+      userId: owner.uid,
+      organizationId: owner.organizationId,
+      campaignName: 'Storm',
+      createdAt: new Date().toISOString(),
+      isPaid: true,
+      // A count missing from the record counts as none (SPEC §5).
+      donators: null,
+    });
+    plan = donationStorm(CAMPAIGN, PAYMENTS);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('ends with the exact raised amount and donor count, each payment once', async () => {
+    const deliveries = deliveryOrder(plan.events);
+    const sent = await sendStorm(`${app.url}/api/stripe/webhook`, WEBHOOK_SECRET, deliveries, SENDERS);
+    console.info(
+      `${sent.deliveries} deliveries from ${SENDERS} senders in ${(sent.ms / 1000).toFixed(1)} s ` +
+        `(${Math.round((sent.deliveries * 1000) / sent.ms)}/s), ${sent.retries} answered with an error and sent again`,
+    );
+    expect(sent.failures).toEqual([]);
+
+    const repositories = app.server.container.get(TYPES.Repositories);
+    expect(await repositories.campaigns.findById(CAMPAIGN)).toMatchObject({
+      campaignRaised: plan.expected.raised,
+      donators: plan.expected.donators,
+    });
+    expect(await repositories.donations.listByCampaign(CAMPAIGN)).toHaveLength(PAYMENTS);
+    expect(await repositories.donations.campaignStats(CAMPAIGN)).toEqual({
+      count: plan.expected.donators,
+      totalRaised: plan.expected.raised,
+      totalPromoters: plan.expected.promoters,
+    });
+    // Every event kept, and done.
+    expect(await repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+    const recorded = (await app.server.container.get(TYPES.DataStore).outbox.after(0, 100_000)).filter(
+      (event) => event.type === 'donation.recorded',
+    );
+    expect(recorded).toHaveLength(PAYMENTS);
+  }, 120_000);
+});
