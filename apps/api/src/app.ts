@@ -24,6 +24,8 @@ import { demoCampaignRoutes } from './routes/demo-campaigns.routes';
 import { campaignFileRoutes } from './routes/files.routes';
 import { preCampaignRoutes } from './routes/pre-campaigns.routes';
 import { deploymentRoutes } from './routes/deployments.routes';
+import { deliveryRoutes } from './routes/delivery.routes';
+import { amobeeRoutes } from './routes/amobee.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
@@ -149,6 +151,14 @@ export function createApp(container: Container): Express {
   app.use(campaignRoutes({ pages: container.get(TYPES.CampaignPageService), registry }));
   app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
   app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
+  app.use(deliveryRoutes({ delivery: container.get(TYPES.DeliveryService), registry }));
+  app.use(
+    amobeeRoutes({
+      legacy: container.get(TYPES.LegacyAdPlatformService),
+      advertisers: container.get(TYPES.OrganizationAdvertiserService),
+      registry,
+    }),
+  );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry }));

@@ -93,6 +93,12 @@ export const ConfigSchema = z
     AMOBEE_ACCOUNT_ID: numericId,
     AMOBEE_SANDBOX_CTR: z.coerce.number().min(0).max(1).default(0.001),
     AMOBEE_SANDBOX_CPM: z.coerce.number().positive().max(1000).default(2.5),
+    DELIVERY_SYNC_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(15),
 
     STRIPE_SECRET_KEY: z
       .string()

@@ -22,6 +22,10 @@ import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.ser
 import { campaignWorkflowServiceFactory } from '../../../core/workflow/campaign-workflow.service';
 import { deploymentServiceFactory } from '../../../core/deployment/deployment.service';
 import { createDeploymentWorker, type DeploymentWorker } from './worker/deployment.worker';
+import { deliveryServiceFactory } from '../../../core/delivery/delivery.service';
+import { legacyAdPlatformServiceFactory } from '../../../core/delivery/legacy-ad-platform.service';
+import { organizationAdvertiserServiceFactory } from '../../../core/delivery/organization-advertiser.service';
+import { createDeliverySyncScheduler, type DeliverySyncScheduler } from './worker/delivery-sync.worker';
 import { mediabunnyVideoInspector } from '../../../adapters/files/mediabunny.video-inspector';
 import type { BotCheck } from '../../../core/ports/bot-check.port';
 import type { Clock } from '../../../core/ports/clock.port';
@@ -539,6 +543,7 @@ export async function compose(
   bindReachServices(container, config, logger);
   bindMoneyServices(container, config, logger);
   const worker = bindDeployments(container, config, logger, ids);
+  const deliverySync = bindDelivery(container, config, logger);
 
   return {
     container,
@@ -547,9 +552,11 @@ export async function compose(
       payments.listening(url);
       // Jobs call the ad platform, which (embedded) answers only once the app listens.
       worker.start();
+      deliverySync.start();
     },
     async close() {
       await worker.stop();
+      await deliverySync.stop();
       mail.close();
       payments.close();
       await eventBus.close();
@@ -725,6 +732,73 @@ function bindDeployments(container: Container, config: Config, logger: Logger, i
   });
   wake = () => worker.wake();
   return worker;
+}
+
+/** Delivery figures are answered as they are for this long before a request pulls them again. */
+const DELIVERY_FRESH_MS = 5 * 60_000;
+/** A campaign's figures are pulled on demand at most this often: the platform allows about 8 calls a second. */
+const DELIVERY_MIN_PULL_MS = 60_000;
+/** How long a report may stay not ready before a pull gives up. */
+const DELIVERY_REPORT_TIMEOUT_MS = 2 * 60_000;
+/** Insertion orders per report of a scheduled sync. */
+const DELIVERY_BATCH_SIZE = 50;
+
+/**
+ * Delivery figures and goal-aware pacing, pulled on demand and on this instance's schedule
+ * (DELIVERY_SYNC_MINUTES), the original product's direct ad-platform endpoints, and organizations' advertisers.
+ */
+function bindDelivery(container: Container, config: Config, logger: Logger): DeliverySyncScheduler {
+  const log = logger.child({ component: 'delivery' });
+  container.bind(TYPES.DeliveryService).toDynamicValue((context) => {
+    const repositories = context.get(TYPES.Repositories);
+    const notifications = context.get(TYPES.NotificationService);
+    return deliveryServiceFactory({
+      campaigns: repositories.campaigns,
+      deliveries: repositories.campaignDeliveries,
+      adPlatform: context.get(TYPES.AdPlatform),
+      notify: (input) => notifications.notify(input),
+      clock: context.get(TYPES.Clock),
+      sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
+      reportTimeoutMs: DELIVERY_REPORT_TIMEOUT_MS,
+      freshForMs: DELIVERY_FRESH_MS,
+      minPullIntervalMs: DELIVERY_MIN_PULL_MS,
+      batchSize: DELIVERY_BATCH_SIZE,
+      log: (event) => {
+        if (event.kind === 'pullFailed') {
+          log.warn({ err: event.error, campaignIds: event.campaignIds }, event.message);
+        } else if (event.kind === 'paused') {
+          log.info(event, 'Pacing paused a campaign’s line item');
+        } else if (event.kind === 'pauseFailed') {
+          log.error(
+            { err: event.error, campaignId: event.campaignId },
+            'Pacing could not pause a line item; next sync tries again',
+          );
+        } else
+          log.warn({ err: event.error, campaignId: event.campaignId }, 'A pacing notification could not be created');
+      },
+    });
+  });
+  container.bind(TYPES.LegacyAdPlatformService).toDynamicValue((context) =>
+    legacyAdPlatformServiceFactory({
+      adPlatform: context.get(TYPES.AdPlatform),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+    }),
+  );
+  container.bind(TYPES.OrganizationAdvertiserService).toDynamicValue((context) => {
+    const clock = context.get(TYPES.Clock);
+    return organizationAdvertiserServiceFactory({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      organizations: context.get(TYPES.Repositories).organizations,
+      adPlatform: context.get(TYPES.AdPlatform),
+      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
+    });
+  });
+  return createDeliverySyncScheduler({
+    delivery: { syncAll: () => container.get(TYPES.DeliveryService).syncAll() },
+    logger: log,
+    intervalMs: config.DELIVERY_SYNC_MINUTES * 60_000,
+  });
 }
 
 /** The ad budget's payment, donations and their bookkeeping, receipts, live campaigns and their figures. */

@@ -29,6 +29,9 @@ import type { DemoCampaignService } from '../../../core/demo/demo-campaign.servi
 import type { VideoInspector } from '../../../core/ports/video-inspector.port';
 import type { CampaignWorkflowService } from '../../../core/workflow/campaign-workflow.service';
 import type { DeploymentService } from '../../../core/deployment/deployment.service';
+import type { DeliveryService } from '../../../core/delivery/delivery.service';
+import type { LegacyAdPlatformService } from '../../../core/delivery/legacy-ad-platform.service';
+import type { OrganizationAdvertiserService } from '../../../core/delivery/organization-advertiser.service';
 import type { DonationCheckoutService } from '../../../core/donations/donation-checkout.service';
 import type { DonationRecordingService } from '../../../core/donations/donation-recording.service';
 import type { BudgetPaymentService } from '../../../core/payments/budget-payment.service';
@@ -78,6 +81,9 @@ export const TYPES = {
   AppreciationService: token<AppreciationService>('AppreciationService'),
   DemoCampaignService: token<DemoCampaignService>('DemoCampaignService'),
   DeploymentService: token<DeploymentService>('DeploymentService'),
+  DeliveryService: token<DeliveryService>('DeliveryService'),
+  LegacyAdPlatformService: token<LegacyAdPlatformService>('LegacyAdPlatformService'),
+  OrganizationAdvertiserService: token<OrganizationAdvertiserService>('OrganizationAdvertiserService'),
   BudgetPaymentService: token<BudgetPaymentService>('BudgetPaymentService'),
   DonationCheckoutService: token<DonationCheckoutService>('DonationCheckoutService'),
   DonationRecordingService: token<DonationRecordingService>('DonationRecordingService'),
