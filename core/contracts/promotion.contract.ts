@@ -1,6 +1,6 @@
 /**
- * HTTP contracts of promotion: the live campaigns promoters choose from, promoting one and its share
- * links, a promoter's results and a campaign's shares. Shared by the API and the donor and campaigner
+ * HTTP contracts of promotion: promoting a live campaign and its share links, a promoter's results and
+ * a campaign's shares (the live campaigns themselves are listed by `GET /api/campaigns`). Shared by the API and the donor and campaigner
  * front ends.
  */
 import { z } from 'zod';
@@ -22,33 +22,6 @@ export const DonationTotals = z.object({
   amountCents: z.number().int().nonnegative(),
 });
 export type DonationTotals = z.infer<typeof DonationTotals>;
-
-/** A live campaign as the Discover list shows it. */
-export const DiscoverCampaign = z.object({
-  campaignId: Id,
-  name: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  coverImage: z.string().nullable(),
-  category: z.string().nullable(),
-  organizationName: z.string().nullable(),
-  goalCents: z.number().int(),
-  raisedCents: z.number().int(),
-  donators: z.number().int(),
-  deadline: Timestamp.nullable(),
-  createdAt: Timestamp,
-  /** The public page, for donors. */
-  pageUrl: z.string(),
-  /** True when the signed-in promoter promotes it already. */
-  promoted: z.boolean(),
-});
-export type DiscoverCampaign = z.infer<typeof DiscoverCampaign>;
-export const DiscoverResponse = z.object({
-  campaigns: z.array(DiscoverCampaign),
-  /** Campaigns created since this instant are listed (SPEC §9: 6 months). */
-  since: Timestamp,
-});
-export type DiscoverResponse = z.infer<typeof DiscoverResponse>;
 
 /** One of a promoter's short links to a campaign. */
 export const ShareLinkView = z.object({

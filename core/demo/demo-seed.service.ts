@@ -5,6 +5,7 @@ import type { OrganizationRepository } from '../ports/organization.repository';
 import type { SettingsRepository } from '../ports/settings.repository';
 import type { UserRepository } from '../ports/user.repository';
 import type { AccountType } from '../users/user.entity';
+import type { DemoReachPeople } from '../promotion/demo-reach.seed';
 
 export interface DemoAccount {
   email: string;
@@ -62,12 +63,22 @@ export type DemoSeedDeps = {
   identity: Pick<IdentityProvider, 'createUser'>;
   clock: Clock;
   ids: IdGenerator;
+  /** Live campaigns with their shares and a promotion, once the people exist (core/promotion/demo-reach.seed.ts). */
+  seedReach?: (people: DemoReachPeople) => Promise<void>;
 };
 
 export type DemoSeedService = ReturnType<typeof demoSeedServiceFactory>;
 
 /** Fills an empty database with one organization and the four demo accounts. */
-export function demoSeedServiceFactory({ users, organizations, settings, identity, clock, ids }: DemoSeedDeps) {
+export function demoSeedServiceFactory({
+  users,
+  organizations,
+  settings,
+  identity,
+  clock,
+  ids,
+  seedReach,
+}: DemoSeedDeps) {
   return {
     async isEmpty(): Promise<boolean> {
       return (await users.list({ includeDeleted: true })).length === 0;
@@ -103,8 +114,10 @@ export function demoSeedServiceFactory({ users, organizations, settings, identit
         paymentDisclaimer: 'Harbor Light Food Bank is a registered 501(c)(3) nonprofit. Gifts are tax-deductible.',
         created_date: at,
       });
+      const uids = new Map<string, string>();
       for (const account of DEMO_ACCOUNTS) {
         const { uid } = await identity.createUser({ email: account.email, password });
+        uids.set(account.email, uid);
         // The demo admin is a platform admin: it belongs to no organization and works across all of them.
         const member = account.accountType === 'campaigner' && !account.admin;
         await users.create({
@@ -122,6 +135,11 @@ export function demoSeedServiceFactory({ users, organizations, settings, identit
           createdAt: at,
         });
       }
+      await seedReach?.({
+        organizationId: organization.organizationId,
+        campaigner: { uid: uids.get('campaigner@demo.local')! },
+        promoter: { uid: uids.get('promoter@demo.local')!, displayName: 'Priya Shah' },
+      });
       return true;
     },
   };

@@ -1,5 +1,4 @@
 import { authorize, type Actor } from '../auth/authorization';
-import { summaryOf } from '../campaigns/campaign-page.service';
 import { mergeCampaignUpdate, uniqueUnion } from '../campaigns/campaign-merge';
 import type { Campaign } from '../campaigns/campaign.entity';
 import { SHARE_CHANNELS } from '../campaigns/targeting.entity';
@@ -7,7 +6,6 @@ import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type {
   CampaignSharesListResponse,
   CampaignSharesResponse,
-  DiscoverResponse,
   DonationTotals,
   MyPromotionsResponse,
   PromoteResponse,
@@ -19,7 +17,6 @@ import type { CampaignRepository } from '../ports/campaign.repository';
 import type { Clock } from '../ports/clock.port';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
-import type { OrganizationRepository } from '../ports/organization.repository';
 import type { PromotionRepository } from '../ports/promotion.repository';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
 import type { UnitOfWork } from '../ports/unit-of-work.port';
@@ -41,7 +38,6 @@ import { inWeek, weekStart } from './weekly-window.rules';
 export type PromotionServiceDeps = {
   unitOfWork: UnitOfWork;
   campaigns: Pick<CampaignRepository, 'findById' | 'list' | 'update'>;
-  organizations: Pick<OrganizationRepository, 'findById'>;
   users: Pick<UserRepository, 'findById' | 'update'>;
   promotions: Pick<PromotionRepository, 'listByCreator' | 'listByCampaign'>;
   shareTracking: Pick<ShareTrackingRepository, 'getCounters' | 'countClicks' | 'findShareLink' | 'listShareLinks'>;
@@ -75,7 +71,7 @@ const LIST_SYNC_ATTEMPTS = 4;
  * campaign page carrying the promoter (`ref`) and UTM parameters into the donation.
  */
 export function promotionServiceFactory(deps: PromotionServiceDeps) {
-  const { unitOfWork, campaigns, organizations, users, promotions, shareTracking, donations, clock, ids } = deps;
+  const { unitOfWork, campaigns, users, promotions, shareTracking, donations, clock, ids } = deps;
   const publicUrl = deps.publicUrl.replace(/\/$/, '');
   const pageUrl = (campaignId: string) => `${publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`;
 
@@ -177,45 +173,6 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
   };
 
   return {
-    /**
-     * Discover: the live campaigns created in the last 6 months (SPEC §9), newest first, with their
-     * progress; for a promoter, whether they promote each already.
-     */
-    async discover(actor: Actor): Promise<DiscoverResponse> {
-      const since = liveSince(clock.now());
-      const [live, mine] = await Promise.all([
-        campaigns.list({ paidOnly: true, createdSince: since }),
-        actor.role === 'promoter' ? promotions.listByCreator(actor.uid) : Promise.resolve([]),
-      ]);
-      const promoted = new Set(mine.map((promotion) => promotion.campaignId));
-      const organizationIds = [...new Set(live.flatMap((campaign) => campaign.organizationId ?? []))];
-      const found = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
-      const organizationNames = new Map(
-        found.flatMap((organization) =>
-          organization && !organization.isDeleted ? [[organization.organizationId, organization.name] as const] : [],
-        ),
-      );
-      return {
-        since,
-        campaigns: live.map((campaign) => ({
-          campaignId: campaign.campaignUUID,
-          name: campaign.campaignName,
-          title: campaign.campaignTitle,
-          summary: summaryOf(campaign.campaignDescription, 160),
-          coverImage: campaign.campaignCoverImage,
-          category: campaign.campaignCategory,
-          organizationName: campaign.organizationId ? (organizationNames.get(campaign.organizationId) ?? null) : null,
-          goalCents: campaign.campaignRaiseGoal,
-          raisedCents: campaign.campaignRaised,
-          donators: campaign.donators ?? 0,
-          deadline: campaign.campaignRaiseGoalDeadline,
-          createdAt: campaign.createdAt,
-          pageUrl: pageUrl(campaign.campaignUUID),
-          promoted: promoted.has(campaign.campaignUUID),
-        })),
-      };
-    },
-
     /**
      * Records the promoter's promotion of a live campaign (once per promoter and campaign) with one
      * short link per channel, and answers them; promoting again answers the same links.

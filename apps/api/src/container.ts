@@ -16,6 +16,7 @@ import { campaignFileServiceFactory } from '../../../core/campaigns/campaign-fil
 import { campaignPageServiceFactory } from '../../../core/campaigns/campaign-page.service';
 import { promotionServiceFactory } from '../../../core/promotion/promotion.service';
 import { appreciationServiceFactory } from '../../../core/appreciations/appreciation.service';
+import { demoReachSeeder } from '../../../core/promotion/demo-reach.seed';
 import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.service';
 import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
 import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
@@ -445,6 +446,13 @@ export async function compose(
       identity: context.get(TYPES.Identity),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
+      seedReach: demoReachSeeder({
+        campaigns: repositories.campaigns,
+        shareTracking: repositories.shareTracking,
+        promote: (actor, campaignId) => context.get(TYPES.PromotionService).promote(actor, campaignId),
+        clock: context.get(TYPES.Clock),
+        ids: context.get(TYPES.Ids),
+      }),
     });
   });
 
@@ -573,7 +581,6 @@ function bindReachServices(container: Container, config: Config, logger: Logger)
     return promotionServiceFactory({
       unitOfWork: context.get(TYPES.UnitOfWork),
       campaigns: repositories.campaigns,
-      organizations: repositories.organizations,
       users: repositories.users,
       promotions: repositories.promotions,
       shareTracking: repositories.shareTracking,

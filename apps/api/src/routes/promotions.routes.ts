@@ -5,7 +5,6 @@ import { IdParams } from '../../../../core/contracts/people.contract';
 import {
   CampaignSharesListResponse,
   CampaignSharesResponse,
-  DiscoverResponse,
   MyPromotionsResponse,
   PromoteResponse,
 } from '../../../../core/contracts/promotion.contract';
@@ -13,7 +12,7 @@ import type { PromotionService } from '../../../../core/promotion/promotion.serv
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 
-/** Promoters' Discover list, promoting a campaign, their results, and a campaign's shares for its campaigners. */
+/** Promoting a campaign, promoters' results, and campaigns' shares for their campaigners. */
 export function promotionRoutes({
   promotions,
   registry,
@@ -24,20 +23,6 @@ export function promotionRoutes({
   const router = Router();
   const tag = 'Promotion';
   const signedIn = { 401: ErrorResponse, 403: ErrorResponse };
-
-  defineRoute(router, registry, {
-    method: 'get',
-    path: '/api/promotions/campaigns',
-    tag,
-    summary: 'Live campaigns to give to and promote',
-    description:
-      'Paid, not deleted campaigns created in the last 6 months (SPEC §9), newest first, with their progress; ' +
-      '`promoted` says whether the signed-in promoter promotes each already.',
-    responses: { 200: DiscoverResponse, 401: ErrorResponse },
-    async handler({ res }) {
-      return promotions.discover(requireActor(res));
-    },
-  });
 
   defineRoute(router, registry, {
     method: 'post',
