@@ -1,46 +1,46 @@
-import { ChartColumn, FilePenLine, Send, Target } from 'lucide-react';
+import { SearchX } from 'lucide-react';
+import { useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
-import { RoleLanding } from '../../../shells/shared/role-landing';
+import { Link, usePathname } from '../../../shells/shared/router';
+import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
+import { DraftPage } from './pages/draft.page';
+import { HomePage } from './pages/home.page';
 import './campaigner.css';
 
-const steps = [
-  {
-    icon: FilePenLine,
-    title: 'Draft your campaign',
-    text: 'Tell your story, set a fundraising goal and add a cover image donors will recognise.',
-  },
-  {
-    icon: Target,
-    title: 'Choose who sees it',
-    text: 'Pick the states and audience for your ads and set the budget you want to spend.',
-  },
-  {
-    icon: Send,
-    title: 'Send it for approval',
-    text: 'Our team reviews every campaign. You are notified each time its status changes.',
-  },
-  {
-    icon: ChartColumn,
-    title: 'Watch it grow',
-    text: 'Once approved, your campaign runs as ads. Follow donations and reach under Reports.',
-  },
-];
-
-/** The campaigner's home: where a nonprofit starts and follows its campaigns. */
-export default function App({ user }: { user: SessionUser }) {
+function NotFound() {
   return (
-    <RoleLanding
-      className="cw-campaigner"
-      eyebrow="Campaigns"
-      title={`Welcome back, ${user.fName || 'there'}`}
-      intro="Plan a fundraising campaign, send it for approval and we'll publish it as ads that bring donors to your cause."
-      steps={steps}
-      organization={{ name: user.orgName, description: user.orgDescription }}
-      noOrganization="Your account isn't linked to an organization yet. Ask your organization's admin for an invitation."
-    >
-      <p className="cw-campaigner__note">
-        Campaigns you create are shared with everyone in {user.orgName ?? 'your organization'}.
-      </p>
-    </RoleLanding>
+    <section className="cw-card cw-notice">
+      <SearchX className="cw-notice__icon" size={22} aria-hidden="true" />
+      <div>
+        <h1 className="cw-notice__title">There's no such page</h1>
+        <p className="cw-notice__text">The address may be mistyped, or the page has moved.</p>
+        <Link to={campaignerPaths.home()} className="cw-button cw-button--secondary">
+          Back to your campaigns
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The campaigner area: the home with the campaign lists, and the wizard of each draft. */
+export default function App({ user }: { user: SessionUser }) {
+  const route = campaignerRouteOf(usePathname());
+  const page = route.page === 'draft' ? `draft:${route.id}` : route.page;
+
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page]);
+
+  return (
+    <div className="cw-campaigner cw-campaigner-area">
+      {route.page === 'home' ? (
+        <HomePage user={user} />
+      ) : route.page === 'draft' ? (
+        <DraftPage id={route.id} />
+      ) : (
+        <NotFound />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,94 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
+import type {
+  CampaignPage,
+  PreCampaignView,
+  UpdatePreCampaignBody,
+  WorkflowBody,
+} from '../../../../core/contracts/campaigns.contract';
+import { apiRequest } from '../../../../shells/shared/http';
+import { draftKeys, queryString, retryTransient } from './query';
+
+export type DraftListName = 'drafts' | 'pending' | 'pending-publish';
+/** Whose drafts a list shows: one person's, or an organization's. */
+export type ListScope = { userId?: string; organizationId?: string };
+
+const path = (id: string) => `/api/pre-campaigns/${encodeURIComponent(id)}`;
+
+export function useDraftList(list: DraftListName, scope: ListScope, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: draftKeys.list(list, scope),
+    queryFn: async () =>
+      (
+        await apiRequest<{ preCampaigns: PreCampaign[] }>(
+          'GET',
+          `/api/pre-campaigns${queryString({ list, userId: scope.userId, organizationId: scope.organizationId })}`,
+        )
+      ).preCampaigns,
+    enabled,
+    retry: retryTransient,
+  });
+}
+
+export function useDraft(id: string) {
+  return useQuery({
+    queryKey: draftKeys.one(id),
+    queryFn: () => apiRequest<PreCampaignView>('GET', path(id)),
+    retry: retryTransient,
+  });
+}
+
+/** The campaign page the draft will have once published. */
+export function useCampaignPagePreview(id: string, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: draftKeys.page(id),
+    queryFn: async () => (await apiRequest<{ page: CampaignPage }>('GET', `${path(id)}/page`)).page,
+    enabled,
+    retry: retryTransient,
+  });
+}
+
+/**
+ * Keeps the cache in step with a draft the API just answered. A reload still under way (started before
+ * the change) is cancelled first, so it cannot land afterwards with the older copy.
+ */
+export async function draftChanged(queryClient: QueryClient, view: PreCampaignView): Promise<void> {
+  const key = draftKeys.one(view.preCampaign.id);
+  await queryClient.cancelQueries({ queryKey: key, exact: true });
+  queryClient.setQueryData(key, view);
+  void queryClient.invalidateQueries({ queryKey: draftKeys.page(view.preCampaign.id) });
+  void queryClient.invalidateQueries({ queryKey: draftKeys.lists() });
+}
+
+export function saveDraft(id: string, patch: UpdatePreCampaignBody): Promise<PreCampaignView> {
+  return apiRequest<PreCampaignView>('PATCH', path(id), patch);
+}
+
+export function useCreateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<PreCampaignView>('POST', '/api/pre-campaigns', {}),
+    onSuccess: (view) => draftChanged(queryClient, view),
+  });
+}
+
+export function useMoveDraft(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkflowBody) => apiRequest<PreCampaignView>('POST', `${path(id)}/workflow`, body),
+    onSuccess: (view) => draftChanged(queryClient, view),
+  });
+}
+
+export function useDeleteDraft(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('DELETE', path(id)),
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: draftKeys.one(id) });
+      queryClient.removeQueries({ queryKey: draftKeys.one(id) });
+      void queryClient.invalidateQueries({ queryKey: draftKeys.lists() });
+    },
+  });
+}

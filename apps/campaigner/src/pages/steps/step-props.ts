@@ -1,0 +1,4 @@
+import type { PreCampaignView } from '../../../../../core/contracts/campaigns.contract';
+import type { DraftEditor } from '../wizard/use-draft-editor';
+
+export type StepProps = { editor: DraftEditor; view: PreCampaignView };

@@ -1,0 +1,7 @@
+import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import { STATUS_LABELS } from '../model/draft-status';
+
+export function StatusBadge({ status }: { status: WorkflowStatus }) {
+  const { label, tone } = STATUS_LABELS[status];
+  return <span className={`cw-badge cw-camp-badge cw-camp-badge--${tone}`}>{label}</span>;
+}
