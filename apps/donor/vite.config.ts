@@ -2,5 +2,8 @@ import { defineConfig } from 'vite';
 import { defineRemoteConfig } from '../../shells/shared/remote.vite-config';
 
 export default defineConfig(
-  defineRemoteConfig('donor', import.meta.dirname, { './CampaignPage': './src/CampaignPage.tsx' }),
+  defineRemoteConfig('donor', import.meta.dirname, {
+    './CampaignPage': './src/CampaignPage.tsx',
+    './ReceiptPage': './src/receipt/ReceiptPage.tsx',
+  }),
 );

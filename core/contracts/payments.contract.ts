@@ -4,20 +4,32 @@
  * the donate panel with the same schemas.
  */
 import { z } from 'zod';
+import { formatUsd } from '../budget/budget.rules';
 import { MAX_DONATION_CENTS, MIN_DONATION_CENTS } from '../donations/donation.rules';
 import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
 import { Id, Timestamp } from '../shared/primitives';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** Cents as people read them (SPEC §9: amounts are shown divided by 100, currency usd): $1,234.50. */
-export const formatUsd = (cents: number): string => usd.format(cents / 100);
+export { formatUsd };
 
 /** Where the screens of payments live. */
 export const PAYMENT_PATHS = {
   /** The donor's receipt after paying; `{CHECKOUT_SESSION_ID}` is filled in by the payment provider. */
   receipt: (campaignId: string) => `/campaign/${encodeURIComponent(campaignId)}/thank-you`,
 } as const;
+
+const RECEIPT_PATH = /^\/campaign\/([^/]+)\/thank-you\/?$/;
+
+/** The campaign a receipt page's path is about, or null when the path is not a receipt page. */
+export function receiptCampaignIdAt(pathname: string): string | null {
+  const match = RECEIPT_PATH.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
 
 // ── The ad budget ───────────────────────────────────────────────────────────────────────────────
 

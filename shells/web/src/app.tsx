@@ -2,6 +2,7 @@ import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { campaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
+import { receiptCampaignIdAt } from '../../../core/contracts/payments.contract';
 import { sessionRole } from '../../shared/roles';
 import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
@@ -94,8 +95,10 @@ export function App() {
   const pathname = usePathname();
   const onSignUp = pathname === SIGN_UP_PATH;
   // The public campaign page (SPEC §2) is for everyone and does not wait for the session.
-  const campaignId = campaignIdAt(pathname);
-  if (campaignId !== null) return <CampaignPageOutlet campaignId={campaignId} user={session.data} />;
+  const receiptOf = receiptCampaignIdAt(pathname);
+  const campaignId = campaignIdAt(pathname) ?? receiptOf;
+  if (campaignId !== null)
+    return <CampaignPageOutlet campaignId={campaignId} user={session.data} receipt={receiptOf !== null} />;
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
   if (session.data === null) return onSignUp ? <SignUpPage /> : <SignInPage />;

@@ -11,6 +11,7 @@ import { navigationFor } from '../layout/navigation';
 import { RemoteBoundary } from './remote-outlet';
 
 const CampaignPage = lazy(() => import('donor/CampaignPage'));
+const ReceiptPage = lazy(() => import('donor/ReceiptPage'));
 
 function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
   // Until the session is known, nothing: a "Sign in" that turns into "Your dashboard" would flicker.
@@ -38,7 +39,16 @@ function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
  * organization colors and menus come between an ad's click and the campaign. `user` is undefined
  * while the session is being checked; the page loads meanwhile.
  */
-export function CampaignPageOutlet({ campaignId, user }: { campaignId: string; user: SessionUser | null | undefined }) {
+export function CampaignPageOutlet({
+  campaignId,
+  user,
+  receipt = false,
+}: {
+  campaignId: string;
+  user: SessionUser | null | undefined;
+  /** The donor's receipt of a gift to the campaign instead of its page. */
+  receipt?: boolean;
+}) {
   // The campaign is fetched while the donor remote's code loads, not after.
   usePrefetchQuery(campaignPageQuery(campaignId));
   return (
@@ -62,7 +72,7 @@ export function CampaignPageOutlet({ campaignId, user }: { campaignId: string; u
           area={{ label: 'The campaign page', path: `/campaign/${campaignId}/details/` }}
         >
           <Suspense fallback={<CampaignPageSkeleton />}>
-            <CampaignPage campaignId={campaignId} />
+            {receipt ? <ReceiptPage campaignId={campaignId} /> : <CampaignPage campaignId={campaignId} />}
           </Suspense>
         </RemoteBoundary>
       </main>

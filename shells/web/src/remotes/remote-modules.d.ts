@@ -24,6 +24,14 @@ declare module 'donor/CampaignPage' {
   export default CampaignPage;
 }
 
+/** A donor's receipt after paying (`/campaign/{id}/thank-you?session_id=…`), for everyone. */
+declare module 'donor/ReceiptPage' {
+  import type { ComponentType } from 'react';
+
+  const ReceiptPage: ComponentType<{ campaignId: string }>;
+  export default ReceiptPage;
+}
+
 declare module 'admin/App' {
   import type { ComponentType } from 'react';
   import type { SessionUser } from '../../../../core/users/user.entity';

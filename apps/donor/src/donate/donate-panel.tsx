@@ -1,0 +1,179 @@
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert, Heart, Lock } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import type { CampaignPage } from '../../../../core/contracts/campaigns.contract';
+import {
+  formatUsd,
+  type DonationCheckoutBody,
+  type DonationCheckoutResponse,
+} from '../../../../core/contracts/payments.contract';
+import { deadlineStatus, externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
+import { apiRequest } from '../../../../shells/shared/http';
+import { amountOf, DEFAULT_AMOUNT, PRESET_AMOUNTS, promoterRefFrom, type AmountChoice } from './donate.rules';
+import './donate.css';
+
+const NAME_MAX = 100;
+const MESSAGE_MAX = 500;
+
+/** Opens the checkout; the browser then leaves for the payment page. */
+function useOpenCheckout(campaignId: string) {
+  return useMutation({
+    mutationFn: (body: DonationCheckoutBody) =>
+      apiRequest<DonationCheckoutResponse>(
+        'POST',
+        `/api/campaigns/${encodeURIComponent(campaignId)}/donations/checkout`,
+        body,
+      ),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** Why the campaign takes no gift now, or null when it does (its page shows when donations are off). */
+function closedReason(page: CampaignPage, now: Date): string | null {
+  if (deadlineStatus(page.deadline, now).kind === 'ended')
+    return 'This campaign has ended and no longer takes donations.';
+  return null;
+}
+
+/**
+ * The donate panel of the public campaign page: an amount (a preset or one's own), optionally one's
+ * name and a message, then the card payment provider's checkout page. The amount is checked here with
+ * the API's own rule. A promoter's shared link (`ref`) goes along so the gift counts for them.
+ */
+export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; now?: Date }) {
+  const [choice, setChoice] = useState<AmountChoice>({ kind: 'preset', cents: DEFAULT_AMOUNT });
+  const [donorName, setDonorName] = useState('');
+  const [message, setMessage] = useState('');
+  const [touched, setTouched] = useState(false);
+  const checkout = useOpenCheckout(page.campaignId);
+  const ids = { title: useId(), amount: useId(), amountError: useId(), name: useId(), message: useId() };
+
+  const closed = closedReason(page, now);
+  if (closed) {
+    return (
+      <p className="cw-cpage__note cw-donate__closed" role="status">
+        {closed}
+      </p>
+    );
+  }
+
+  const amount = amountOf(choice);
+  const amountProblem = touched && 'problem' in amount ? amount.problem : null;
+  const organization = page.organization;
+  const terms = externalHref(organization?.termsAndConditionsLink ?? null);
+  const leaving = checkout.isPending || checkout.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if ('problem' in amount || leaving) return;
+    checkout.mutate({
+      amount: amount.cents,
+      ...(donorName.trim() ? { donorName: donorName.trim() } : {}),
+      ...(message.trim() ? { message: message.trim() } : {}),
+      ...(promoterRefFrom(window.location.search) ? { ref: promoterRefFrom(window.location.search) } : {}),
+    });
+  };
+
+  return (
+    <form className="cw-donate" aria-labelledby={ids.title} onSubmit={submit} noValidate>
+      <h2 id={ids.title} className="cw-donate__title">
+        <Heart size={18} aria-hidden="true" />
+        Make a donation
+      </h2>
+      <fieldset className="cw-donate__amounts">
+        <legend className="cw-field__label">Amount</legend>
+        <div className="cw-donate__presets">
+          {PRESET_AMOUNTS.map((cents) => {
+            const selected = choice.kind === 'preset' && choice.cents === cents;
+            return (
+              <button
+                key={cents}
+                type="button"
+                className={`cw-donate__preset${selected ? ' cw-donate__preset--selected' : ''}`}
+                aria-pressed={selected}
+                onClick={() => setChoice({ kind: 'preset', cents })}
+              >
+                {formatUsd(cents).replace(/\.00$/, '')}
+              </button>
+            );
+          })}
+        </div>
+        <label className="cw-donate__custom" htmlFor={ids.amount}>
+          <span className="cw-donate__custom-label">Other amount</span>
+          <span className="cw-donate__money">
+            <span aria-hidden="true">$</span>
+            <input
+              id={ids.amount}
+              className="cw-input cw-donate__custom-input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Other"
+              value={choice.kind === 'custom' ? choice.text : ''}
+              aria-invalid={amountProblem !== null}
+              aria-describedby={amountProblem ? ids.amountError : undefined}
+              onFocus={() => choice.kind === 'preset' && setChoice({ kind: 'custom', text: '' })}
+              onChange={(event) => setChoice({ kind: 'custom', text: event.target.value })}
+              onBlur={() => choice.kind === 'custom' && choice.text !== '' && setTouched(true)}
+            />
+          </span>
+        </label>
+        {amountProblem && (
+          <p id={ids.amountError} className="cw-field__error" role="alert">
+            {amountProblem}
+          </p>
+        )}
+      </fieldset>
+      <div className="cw-field">
+        <label className="cw-field__label" htmlFor={ids.name}>
+          Your name <span className="cw-donate__optional">(optional)</span>
+        </label>
+        <input
+          id={ids.name}
+          className="cw-input"
+          autoComplete="name"
+          maxLength={NAME_MAX}
+          value={donorName}
+          onChange={(event) => setDonorName(event.target.value)}
+        />
+      </div>
+      <div className="cw-field">
+        <label className="cw-field__label" htmlFor={ids.message}>
+          Message to the campaign <span className="cw-donate__optional">(optional)</span>
+        </label>
+        <textarea
+          id={ids.message}
+          className="cw-input cw-donate__message"
+          rows={3}
+          maxLength={MESSAGE_MAX}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        <span className="cw-donate__count" aria-live="polite">
+          {message.length}/{MESSAGE_MAX}
+        </span>
+      </div>
+      {checkout.isError && (
+        <p className="cw-alert" role="alert">
+          <CircleAlert size={16} aria-hidden="true" />
+          {checkout.error.message}
+        </p>
+      )}
+      <button type="submit" className="cw-button cw-button--primary cw-button--block" disabled={leaving}>
+        <Lock size={16} aria-hidden="true" />
+        {leaving ? 'Opening the secure checkout…' : 'cents' in amount ? `Donate ${formatUsd(amount.cents)}` : 'Donate'}
+      </button>
+      <div className="cw-donate__fineprint">
+        <p>You pay on our card payment provider’s secure page, and come back here for your receipt.</p>
+        {organization?.paymentDisclaimer && <p className="cw-donate__disclaimer">{organization.paymentDisclaimer}</p>}
+        {organization && terms && (
+          <p>
+            <a href={terms} target="_blank" rel="noopener noreferrer">
+              {organization.name}’s terms and conditions
+            </a>
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRIPE_SANDBOX } from '../../apps/api/src/container';
+import { TYPES } from '../../apps/api/src/types';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { openBrowser, type BrowserSession } from '../support/browser';
+import { startTestApp, type TestApp } from '../support/start-app';
+
+const CAMPAIGN_ID = 'warm-coats-live';
+const TITLE = 'Warm coats for every child';
+
+describe('donating on a live campaign in the browser', () => {
+  let app: TestApp;
+  let browser: BrowserSession;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  const campaignUrl = (query = '') => `${app.url}/campaign/${CAMPAIGN_ID}/details/${query}`;
+  const progress = () => page.getByTestId('campaign-progress');
+
+  const fillCard = async (number: string) => {
+    await page.getByLabel('Email').fill('dana@example.org');
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByLabel('Name on card').fill('Dana Donor');
+  };
+
+  beforeAll(async () => {
+    await buildWeb({ log: () => {} });
+    app = await startTestApp();
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const harbor = (await repositories.organizations.list()).find((org) => org.name === 'Harbor Light Food Bank')!;
+    await repositories.organizations.update(harbor.organizationId, {
+      paymentDisclaimer: 'Gifts are tax-deductible as allowed by law.',
+      termsAndConditionsLink: 'https://harborlight.example/terms',
+    });
+    const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+    await repositories.campaigns.create({
+      campaignUUID: CAMPAIGN_ID,
+      userId: campaigner.uid,
+      organizationId: harbor.organizationId,
+      createdAt: new Date().toISOString(),
+      campaignName: 'Warm coats',
+      campaignTitle: TITLE,
+      campaignDescription: 'Every child in Portland should have a warm coat this winter.',
+      campaignRaiseGoal: 5_000_00,
+      campaignRaised: 100_00,
+      donators: 3,
+      allowDonations: true,
+      isPaid: true,
+    });
+    browser = await openBrowser();
+    page = browser.page;
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('offers preset amounts, the organization’s disclaimer and terms, and checks a custom amount', async () => {
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    for (const amount of ['$10', '$25', '$50', '$100']) {
+      await expect(donate.getByRole('button', { name: amount, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    expect(await donate.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await donate.textContent()).toContain('Gifts are tax-deductible as allowed by law.');
+    expect(await donate.getByRole('link', { name: /terms and conditions/ }).getAttribute('href')).toBe(
+      'https://harborlight.example/terms',
+    );
+
+    await donate.getByLabel('Other amount').fill('0.50');
+    await donate.getByRole('button', { name: /^Donate/ }).click();
+    expect(await donate.getByRole('alert').textContent()).toBe('The smallest gift is $1.00.');
+    await donate.getByLabel('Other amount').fill('12.345');
+    expect(await donate.getByRole('alert').textContent()).toBe('Enter an amount in dollars, like 25 or 25.50.');
+    await donate.getByRole('button', { name: '$25', exact: true }).click();
+    expect(await donate.getByRole('button', { name: /^Donate/ }).textContent()).toContain('Donate $25.00');
+  });
+
+  it('donates $25 with 4242…, lands on the receipt, and the campaign shows the gift', async () => {
+    await page.goto(campaignUrl('?ref=nobody-known&utm_source=x'));
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: '$25', exact: true }).click();
+    await donate.getByLabel(/Your name/).fill('Dana');
+    await donate.getByLabel(/Message to the campaign/).fill('Stay warm!');
+    await donate.getByRole('button', { name: 'Donate $25.00' }).click();
+
+    // The sandbox's hosted checkout page, as Stripe's.
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    expect(await page.textContent('body')).toContain('$25.00');
+    await fillCard('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    await page.waitForURL(new RegExp(`/campaign/${CAMPAIGN_ID}/thank-you\\?session_id=cs_`));
+    const amount = page.getByTestId('receipt-amount');
+    await amount.waitFor();
+    expect(await amount.textContent()).toBe('$25.00');
+    expect(await page.getByTestId('receipt-card').textContent()).toContain('Visa ending in 4242');
+    // Once the webhook recorded the gift, the receipt says whose it is and what they wrote.
+    await page.getByRole('heading', { name: 'Thank you, Dana!' }).waitFor({ timeout: 15_000 });
+    expect(await page.textContent('.cw-receipt__message')).toContain('Stay warm!');
+    expect(await page.textContent('.cw-receipt__lead')).toContain(TITLE);
+
+    await page.getByRole('link', { name: 'Back to the campaign' }).click();
+    await page.waitForURL(campaignUrl());
+    await progress().waitFor();
+    await expect.poll(async () => (await progress().textContent()) ?? '', { timeout: 10_000 }).toContain('$125.00');
+    expect(await progress().textContent()).toContain('4 donors');
+
+    const [donation] = await app.server.container
+      .get(TYPES.Repositories)
+      .donations.listDonationsByCampaign(CAMPAIGN_ID);
+    expect(donation).toMatchObject({ amount: 2_500, donor_name: 'Dana', message: 'Stay warm!', user_id: null });
+  });
+
+  it("shows Stripe's message for a declined card on the checkout page, and records nothing", async () => {
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: '$10', exact: true }).click();
+    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    await fillCard('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Your card was declined.').waitFor();
+    expect(page.url()).toContain('/sandbox/stripe/c/pay/');
+    await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
+    expect(
+      await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(CAMPAIGN_ID),
+    ).toHaveLength(1);
+  });
+
+  it('says so clearly when a campaign has ended', async () => {
+    await app.server.container
+      .get(TYPES.Repositories)
+      .campaigns.update(CAMPAIGN_ID, { campaignRaiseGoalDeadline: '2020-01-01T00:00:00.000Z' });
+    await page.goto(campaignUrl());
+    await page.getByText('This campaign has ended and no longer takes donations.').waitFor();
+    expect(await page.getByRole('form', { name: 'Make a donation' }).count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+    // The signed-out session check answers 401 and the declined payment 402, as designed; nothing else failed.
+    const unexpected = consoleErrors.filter((text) => !/status of 40[12] /.test(text));
+    expect(unexpected).toEqual([]);
+  });
+});
