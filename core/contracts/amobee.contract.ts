@@ -153,11 +153,15 @@ export const LineCreateBody = z.object({
                   })
                   .optional(),
                 postalCodes: z.looseObject({ entries: z.array(text(10)).min(1).max(10_000) }).optional(),
-                mobileRadius: z.never({ error: unsupported('Mobile radius') }).optional(),
+                mobileRadius: z.looseObject({}).optional(),
               })
               .refine((value) => !(value.geographies && value.postalCodes), {
                 message: 'geographies and postalCodes cannot be defined together',
                 path: ['postalCodes'],
+              })
+              .refine((value) => value.mobileRadius === undefined, {
+                message: unsupported('Mobile radius'),
+                path: ['mobileRadius'],
               })
               .optional(),
           })

@@ -227,6 +227,22 @@ describe('the original product’s ad platform endpoints (SPEC §7)', () => {
   });
 });
 
+describe('the API reference', () => {
+  it('lists the ad platform endpoints and the delivery figures, with their schemas', async () => {
+    const document = (await api('GET', '/api/openapi.json')).body;
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/amobee/token',
+        '/api/amobee/lineCreate',
+        '/api/organizations/{id}/advertiser',
+        '/api/campaigns/{id}/delivery',
+      ]),
+    );
+    const line = document.paths['/api/amobee/lineCreate'].post.requestBody.content['application/json'].schema;
+    expect(line.required).toEqual(['lineItemDTO', 'insertionOrderId']);
+  });
+});
+
 describe('an organization’s advertiser', () => {
   it('is created by platform staff once, kept on the organization, and needed by nobody else', async () => {
     const created = await api('POST', '/api/organizations', cookies.super, { name: 'Valley Pantry' });
