@@ -92,7 +92,8 @@ try {
   ] as const) {
     sandbox.clearFaults();
     if (latency > 0) sandbox.addFault({ method: '*', path: '**', action: 'delay', latencyMs: latency, always: true });
-    const entry = (results[label] = { times: [], spans: [], calls: [], sample: [] });
+    const entry: (typeof results)[string] = { times: [], spans: [], calls: [], sample: [] };
+    results[label] = entry;
     for (let run = 0; run < runs; run++) {
       const { ms: time, calls, spanMs } = await deployOnce(`Bench ${latency} ${run}`);
       entry.times.push(time);
