@@ -1,6 +1,10 @@
 import { Compass, CreditCard, HeartHandshake, Share2 } from 'lucide-react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { RoleLanding } from '../../../shells/shared/role-landing';
+import { usePathname } from '../../../shells/shared/router';
+import { DiscoverSection } from './promotion/discover-section';
+import { MyPromotionsPage } from './promotion/my-promotions.page';
+import { PROMOTIONS_PATH } from './promotion/promotion-paths';
 import './donor.css';
 
 const donorSteps = [
@@ -38,19 +42,24 @@ const promoterSteps = [
 /** Discover: where donors and promoters find campaigns to give to and share. */
 export default function App({ user }: { user: SessionUser }) {
   const promoter = user.accountType === 'promoter';
+  const pathname = usePathname().replace(/\/$/, '');
+  if (promoter && pathname === PROMOTIONS_PATH) return <MyPromotionsPage />;
   return (
-    <RoleLanding
-      className="cw-donor"
-      eyebrow="Discover"
-      title={`Hello, ${user.fName || 'there'}`}
-      intro={
-        promoter
-          ? 'Help nonprofits reach further: find campaigns you believe in and share them with your audience.'
-          : 'Find campaigns that matter to you and give in a few clicks. Every donation goes to a verified organization.'
-      }
-      steps={promoter ? promoterSteps : donorSteps}
-      organization={user.orgName ? { name: user.orgName, description: user.orgDescription } : null}
-      noOrganization="You aren't part of an organization, and you don't need to be: you can give to and share any campaign."
-    />
+    <>
+      <RoleLanding
+        className="cw-donor"
+        eyebrow="Discover"
+        title={`Hello, ${user.fName || 'there'}`}
+        intro={
+          promoter
+            ? 'Help nonprofits reach further: find campaigns you believe in and share them with your audience.'
+            : 'Find campaigns that matter to you and give in a few clicks. Every donation goes to a verified organization.'
+        }
+        steps={promoter ? promoterSteps : donorSteps}
+        organization={user.orgName ? { name: user.orgName, description: user.orgDescription } : null}
+        noOrganization="You aren't part of an organization, and you don't need to be: you can give to and share any campaign."
+      />
+      <DiscoverSection user={user} />
+    </>
   );
 }

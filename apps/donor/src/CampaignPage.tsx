@@ -6,6 +6,7 @@ import { campaignDocumentTitle } from '../../../shells/shared/campaign-page/camp
 import { CampaignLoadError, CampaignNotFound } from './campaign-page/campaign-page-states';
 import { useDocumentTitle } from './campaign-page/use-document-title';
 import { DonatePanel } from './donate/donate-panel';
+import { CampaignShare } from './promotion/campaign-share';
 
 /**
  * The public page of a live campaign (SPEC §2, `/campaign/{id}/details/`): where shared links and ads
@@ -17,7 +18,15 @@ export default function CampaignPage({ campaignId }: { campaignId: string }) {
   useDocumentTitle(query.data ? campaignDocumentTitle(query.data) : missing ? 'Campaign not found · Causeway' : null);
 
   // A failed refresh keeps the page people are reading; only a first load that fails replaces it.
-  if (query.data) return <CampaignPageView page={query.data} donate={<DonatePanel page={query.data} />} />;
+  if (query.data) {
+    return (
+      <CampaignPageView
+        page={query.data}
+        donate={<DonatePanel page={query.data} />}
+        share={<CampaignShare page={query.data} />}
+      />
+    );
+  }
   if (query.isPending) return <CampaignPageSkeleton />;
   if (missing) return <CampaignNotFound />;
   return (

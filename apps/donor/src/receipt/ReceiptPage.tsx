@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { campaignPageKey, campaignPageQuery } from '../../../../shells/shared/campaign-page/campaign-page.query';
 import { campaignHeadline } from '../../../../shells/shared/campaign-page/campaign-page.rules';
+import { ReceiptThanks } from '../appreciation/receipt-thanks';
 import { useDocumentTitle } from '../campaign-page/use-document-title';
 import { receiptQuery } from './receipt.api';
 import { ReceiptMissing, ReceiptView } from './receipt-view';
@@ -46,7 +47,7 @@ export default function ReceiptPage({ campaignId }: { campaignId: string }) {
       campaignId={campaignId}
       receipt={receipt.data ?? null}
       campaign={campaign.data ?? null}
-      // `appreciation`: the campaign's thank-you message for this payment, shown under the receipt.
+      appreciation={<ReceiptThanks campaignId={campaignId} sessionId={sessionId} recorded={recorded} />}
     />
   );
 }

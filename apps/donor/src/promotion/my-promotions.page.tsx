@@ -1,0 +1,137 @@
+import { AlertCircle, ArrowLeft, HandCoins, MousePointerClick, RefreshCw } from 'lucide-react';
+import { useId } from 'react';
+import { formatUsd } from '../../../../core/budget/budget.rules';
+import type { PromotionView } from '../../../../core/contracts/promotion.contract';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
+import { Link } from '../../../../shells/shared/router';
+import { useMyPromotions } from './promotion.api';
+import { clicksLabel, donationsLabel, donationsThisWeek, totalClicks } from './promotion-format';
+import { DISCOVER_PATH } from './promotion-paths';
+import { ChannelMark, ShareLinks } from './share-links';
+import './promotion.css';
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+function PromotionCard({ promotion }: { promotion: PromotionView }) {
+  const headingId = useId();
+  const pagePath = new URL(promotion.pageUrl, window.location.origin).pathname;
+  return (
+    <article className="cw-card cw-promotion" aria-labelledby={headingId} data-campaign-id={promotion.campaignId}>
+      <header className="cw-promotion__header">
+        <div>
+          <h2 id={headingId} className="cw-promotion__title">
+            {promotion.campaignTitle.trim() || promotion.campaignName}
+          </h2>
+          <p className="cw-promotion__since">Promoted since {dateText(promotion.promotedAt)}</p>
+        </div>
+        <Link to={pagePath} className="cw-button cw-button--ghost">
+          View campaign
+        </Link>
+      </header>
+      <div className="cw-promotion__figures">
+        <div className="cw-promotion__figure">
+          <MousePointerClick size={18} aria-hidden="true" />
+          <div>
+            <p className="cw-promotion__figure-value">{clicksLabel(totalClicks(promotion.clicks))}</p>
+            <p className="cw-promotion__figure-label">{clicksLabel(totalClicks(promotion.clicksThisWeek))} this week</p>
+          </div>
+        </div>
+        <div className="cw-promotion__figure">
+          <HandCoins size={18} aria-hidden="true" />
+          <div>
+            <p className="cw-promotion__figure-value">
+              {promotion.donations.count > 0
+                ? `${formatUsd(promotion.donations.amountCents)} from ${donationsLabel(promotion.donations.count)}`
+                : donationsLabel(0)}
+            </p>
+            <p className="cw-promotion__figure-label">{donationsThisWeek(promotion.donationsThisWeek)}</p>
+          </div>
+        </div>
+      </div>
+      <table className="cw-promotion__table">
+        <caption className="cw-visually-hidden">Clicks on your links per network</caption>
+        <thead>
+          <tr>
+            <th scope="col">Network</th>
+            <th scope="col">All time</th>
+            <th scope="col">This week</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CHANNEL_ORDER.map((channel) => (
+            <tr key={channel} data-channel={channel}>
+              <th scope="row">
+                <span className="cw-promotion__network">
+                  <ChannelMark channel={channel} />
+                  {CHANNEL_LABELS[channel]}
+                </span>
+              </th>
+              <td>{promotion.clicks[channel].toLocaleString('en-US')}</td>
+              <td>{promotion.clicksThisWeek[channel].toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details className="cw-promotion__links">
+        <summary>Your links</summary>
+        <ShareLinks links={promotion.links} />
+      </details>
+    </article>
+  );
+}
+
+/** A promoter's page: per campaign, the clicks on their links and the donations the links brought. */
+export function MyPromotionsPage() {
+  const promotions = useMyPromotions();
+  return (
+    <div className="cw-promotions">
+      <Link to={DISCOVER_PATH} className="cw-promotions__back">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Discover
+      </Link>
+      <header className="cw-promotions__header">
+        <p className="cw-eyebrow">Promotions</p>
+        <h1 className="cw-promotions__title">My promotions</h1>
+        <p className="cw-promotions__intro">
+          The clicks on your links and the donations they brought, all time and in the last 7 days.
+        </p>
+      </header>
+      {promotions.isPending && (
+        <div className="cw-skeleton" aria-busy="true">
+          <span className="cw-visually-hidden">Loading your promotions…</span>
+          <div className="cw-skeleton__line cw-skeleton__line--title" />
+          <div className="cw-skeleton__block" />
+        </div>
+      )}
+      {promotions.isError && (
+        <div className="cw-card cw-notice cw-notice--error" role="alert">
+          <AlertCircle className="cw-notice__icon" size={22} aria-hidden="true" />
+          <div>
+            <p className="cw-notice__title">Your promotions couldn’t be loaded</p>
+            <p className="cw-notice__text">{promotions.error.message}</p>
+            <button type="button" className="cw-button cw-button--secondary" onClick={() => void promotions.refetch()}>
+              <RefreshCw size={16} aria-hidden="true" />
+              Try again
+            </button>
+          </div>
+        </div>
+      )}
+      {promotions.data &&
+        (promotions.data.promotions.length === 0 ? (
+          <div className="cw-card cw-promotions__empty">
+            <p>You don’t promote any campaign yet.</p>
+            <Link to={DISCOVER_PATH} className="cw-button cw-button--primary">
+              Find a campaign to promote
+            </Link>
+          </div>
+        ) : (
+          <div className="cw-promotions__list">
+            {promotions.data.promotions.map((promotion) => (
+              <PromotionCard key={promotion.campaignId} promotion={promotion} />
+            ))}
+          </div>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** Pages of promotion in the Discover area. */
+export const DISCOVER_PATH = '/donor';
+export const PROMOTIONS_PATH = '/donor/promotions';
