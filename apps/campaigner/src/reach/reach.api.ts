@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppreciationBody, AppreciationView } from '../../../../core/contracts/appreciation.contract';
+import type { CampaignSharesListResponse, CampaignSharesResponse } from '../../../../core/contracts/promotion.contract';
+import { ApiError, apiRequest } from '../../../../shells/shared/http';
+import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+
+/** Refusals and missing records are answers, not hiccups: only network and server failures are retried. */
+function retryTransient(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** Under `['campaigns', …]`: donation and promotion notifications refresh them (live-queries.ts). */
+export const reachKeys = {
+  list: () => [...LIVE_QUERY_KEYS.campaigns, 'shares'] as const,
+  shares: (campaignId: string) => [...LIVE_QUERY_KEYS.campaigns, campaignId, 'shares'] as const,
+  appreciation: (campaignId: string) => [...LIVE_QUERY_KEYS.campaigns, campaignId, 'appreciation'] as const,
+};
+
+const campaignPath = (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}`;
+
+export function useOrganizationShares() {
+  return useQuery({
+    queryKey: reachKeys.list(),
+    queryFn: () => apiRequest<CampaignSharesListResponse>('GET', '/api/campaign-shares'),
+    retry: retryTransient,
+  });
+}
+
+export function useCampaignShares(campaignId: string) {
+  return useQuery({
+    queryKey: reachKeys.shares(campaignId),
+    queryFn: () => apiRequest<CampaignSharesResponse>('GET', `${campaignPath(campaignId)}/shares`),
+    retry: retryTransient,
+  });
+}
+
+export function useAppreciation(campaignId: string) {
+  return useQuery({
+    queryKey: reachKeys.appreciation(campaignId),
+    queryFn: () => apiRequest<AppreciationView>('GET', `${campaignPath(campaignId)}/appreciation`),
+    retry: retryTransient,
+  });
+}
+
+export function useSaveAppreciation(campaignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppreciationBody) =>
+      apiRequest<AppreciationView>('PUT', `${campaignPath(campaignId)}/appreciation`, body),
+    onSuccess: (saved) => queryClient.setQueryData(reachKeys.appreciation(campaignId), saved),
+  });
+}
