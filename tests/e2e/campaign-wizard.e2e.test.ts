@@ -106,6 +106,10 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     const goal = page.getByLabel('Fundraising goal');
     await goal.fill('50');
     await expect.poll(() => fieldError(goal)).toBe('The fundraising goal must be at least $100.');
+    // Next stops at a field that cannot be saved, rather than leaving it behind.
+    await page.getByRole('link', { name: 'Next: Media' }).click();
+    expect(new URL(page.url()).search).toBe('?step=basics');
+    await expect.poll(() => goal.evaluate((element) => element === document.activeElement)).toBe(true);
     await goal.fill('25,000');
     await expect.poll(() => fieldError(goal)).toBeNull();
     await page.getByLabel('Fundraising deadline').fill(dayIn(90));

@@ -7,6 +7,7 @@ import type {
   UpdatePreCampaignBody,
   WorkflowBody,
 } from '../../../../core/contracts/campaigns.contract';
+import type { UserProfile } from '../../../../core/users/user.entity';
 import { apiRequest } from '../../../../shells/shared/http';
 import { draftKeys, queryString, retryTransient } from './query';
 
@@ -90,5 +91,24 @@ export function useDeleteDraft(id: string) {
       queryClient.removeQueries({ queryKey: draftKeys.one(id) });
       void queryClient.invalidateQueries({ queryKey: draftKeys.lists() });
     },
+  });
+}
+
+/**
+ * The people of an organization by uid, so an organization's admin sees who wrote each campaign
+ * (the lists carry only the author's uid). Only asked for in the organization view.
+ */
+export function useOrganizationPeople(organizationId: string | null, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: ['campaigner', 'people', organizationId],
+    queryFn: async () => {
+      const { users } = await apiRequest<{ users: UserProfile[] }>(
+        'GET',
+        `/api/users${queryString({ organizationId: organizationId ?? undefined })}`,
+      );
+      return new Map(users.map((user) => [user.uid, `${user.FirstName} ${user.LastName}`.trim() || user.Email]));
+    },
+    enabled: enabled && organizationId !== null,
+    retry: retryTransient,
   });
 }

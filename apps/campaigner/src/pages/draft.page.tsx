@@ -286,8 +286,12 @@ function Wizard({ view }: { view: PreCampaignView }) {
               <Link
                 to={campaignerPaths.draft(id, after.id)}
                 className="cw-button cw-button--primary"
-                onClick={() => {
-                  if (editor.stepHasErrors(stepById(step).fields)) focusFirstInvalid(main.current);
+                onClick={(event) => {
+                  // A field that can't be saved as it is would be left behind: stop at it instead.
+                  if (!editor.checkStep(stepById(step).fields)) {
+                    event.preventDefault();
+                    focusFirstInvalid(main.current);
+                  }
                 }}
               >
                 Next: {after.label}

@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
-import { useCreateDraft, useDraftList, type DraftListName, type ListScope } from '../api/pre-campaigns.api';
+import {
+  useCreateDraft,
+  useDraftList,
+  useOrganizationPeople,
+  type DraftListName,
+  type ListScope,
+} from '../api/pre-campaigns.api';
 import { campaignerPaths, type HomeView } from '../model/campaigner-routes';
 import { draftTitle, lastMoveOf, progressOf, reviewerNoteOf, statusOf } from '../model/draft-status';
 import { formatDollars } from '../model/money';
@@ -21,7 +27,7 @@ export const seesOrganization = (user: SessionUser) => user.admin && user.organi
 const mayStart = (user: SessionUser) =>
   user.organizationId !== null && (user.accountType === 'campaigner' || user.admin || user.superUser);
 
-function DraftItem({ draft, showOwner }: { draft: PreCampaign; showOwner: boolean }) {
+function DraftItem({ draft, author }: { draft: PreCampaign; author: string | null }) {
   const status = statusOf(draft);
   const writing = status === 'New' || status === 'Canceled';
   const progress = writing ? progressOf(draft) : null;
@@ -46,7 +52,7 @@ function DraftItem({ draft, showOwner }: { draft: PreCampaign; showOwner: boolea
               {progress.firstOpen ? ` · next: ${stepById(progress.firstOpen).label}` : ' · ready to send'}
             </span>
           )}
-          {showOwner && draft.campaignTitle && <span className="cw-camp-item__headline">{draft.campaignTitle}</span>}
+          {author && <span>By {author}</span>}
         </p>
         {note && note.comments.length > 0 && (
           <p className="cw-camp-item__note">
@@ -73,7 +79,7 @@ function DraftListSection({
   description,
   icon,
   empty,
-  showOwner,
+  authors,
 }: {
   list: DraftListName;
   scope: ListScope;
@@ -81,7 +87,8 @@ function DraftListSection({
   description: string;
   icon: LucideIcon;
   empty: { title: string; text: ReactNode; action?: ReactNode };
-  showOwner: boolean;
+  /** Who wrote each campaign, by uid, in the organization view. */
+  authors: ReadonlyMap<string, string> | null;
 }) {
   const query = useDraftList(list, scope);
   const headingId = `cw-camp-list-${list}`;
@@ -105,7 +112,11 @@ function DraftListSection({
       ) : (
         <ul className="cw-camp-items">
           {query.data.map((draft) => (
-            <DraftItem key={draft.id} draft={draft} showOwner={showOwner} />
+            <DraftItem
+              key={draft.id}
+              draft={draft}
+              author={authors ? (authors.get(draft.userId) ?? 'someone no longer in the organization') : null}
+            />
           ))}
         </ul>
       )}
@@ -145,6 +156,8 @@ export function HomePage({ user }: { user: SessionUser }) {
     ? { organizationId: user.organizationId ?? undefined }
     : { userId: user.uid };
   const create = useCreateDraft();
+  const people = useOrganizationPeople(user.organizationId, { enabled: organizationView });
+  const authors = organizationView ? (people.data ?? null) : null;
   const canStart = mayStart(user);
   const organization = user.orgName ?? 'your organization';
 
@@ -203,7 +216,7 @@ export function HomePage({ user }: { user: SessionUser }) {
         title="Drafts"
         description="Campaigns being written, and those sent back for changes."
         icon={FilePenLine}
-        showOwner={organizationView}
+        authors={authors}
         empty={{
           title: 'No drafts yet',
           text: canStart
@@ -218,7 +231,7 @@ export function HomePage({ user }: { user: SessionUser }) {
         title="Waiting for approval"
         description="Sent to a reviewer. You'll be notified when they decide."
         icon={Clock}
-        showOwner={organizationView}
+        authors={authors}
         empty={{
           title: 'Nothing is waiting for approval',
           text: 'When a draft is complete, send it from its Review step; it waits here for a reviewer.',
@@ -230,7 +243,7 @@ export function HomePage({ user }: { user: SessionUser }) {
         title="Approved, awaiting payment"
         description="Approved campaigns are published as ads once their ad budget is paid."
         icon={WalletCards}
-        showOwner={organizationView}
+        authors={authors}
         empty={{
           title: 'No approved campaigns yet',
           text: 'A campaign appears here once a reviewer approves it. Paying its ad budget publishes it.',

@@ -95,7 +95,10 @@ export function useDraftEditor(
         const s = store.current;
         const hasServerError = (field: DraftField) => errorsOfField(s.serverErrors, field).length > 0;
         const candidates = fields.filter((field) => s.dirty.has(field) && !hasServerError(field));
-        if (candidates.length === 0) return;
+        if (candidates.length === 0) {
+          refresh();
+          return;
+        }
         for (const field of candidates) s.checked.add(field);
         const current = valuesOf(serverRef.current, s);
         const { patch } = patchOf(current, candidates);
@@ -231,6 +234,19 @@ export function useDraftEditor(
       return saveFields(fields);
     },
     flushPending,
+    /**
+     * Checks a step's changed fields now (they show their messages) and answers whether all can be
+     * saved, so Next can stop at a field that is wrong instead of leaving it behind.
+     */
+    checkStep: (fields: readonly DraftField[]): boolean => {
+      const changed = fields.filter((field) => s.dirty.has(field));
+      for (const field of changed) s.checked.add(field);
+      const { errors } = patchOf(valuesOf(serverRef.current, s), changed);
+      const ok =
+        Object.keys(errors).length === 0 && changed.every((field) => errorsOfField(s.serverErrors, field).length === 0);
+      if (!ok) refresh();
+      return ok;
+    },
     /** Waits for every save under way. */
     settled: () => chain.current,
     status: s.status,
