@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
+import { callApi, signInAs } from '../support/api-client';
 import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { pngOfSize } from '../support/png';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -314,6 +315,25 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await pending.getByText('Winter meals').waitFor();
     await pending.getByText('Waiting for approval', { exact: true }).waitFor();
     await page.getByText('No drafts yet').waitFor();
+  });
+
+  it('follows a reviewer’s decision live: sent back, the comment heads the draft, which can be edited again', async () => {
+    await page.goto(`${app.url}/campaigner/drafts/${draftId}?step=review`);
+    await page.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    const reviewer = await signInAs(app, 'super@demo.local');
+    const moved = await callApi(app, 'POST', `/api/pre-campaigns/${draftId}/workflow`, {
+      cookie: reviewer,
+      body: { status: 'Canceled', comment: 'Please use a photo of the kitchen as the cover.' },
+    });
+    expect(moved.status).toBe(200);
+    // No reload: the workflow notification refreshes the open draft.
+    await page.getByRole('heading', { name: 'Sent back for changes' }).waitFor();
+    expect(await page.getByTestId('reviewer-comment').textContent()).toBe(
+      'Please use a photo of the kitchen as the cover.',
+    );
+    await page.getByRole('button', { name: 'Send for approval again' }).waitFor();
+    await stepLink('Basics').click();
+    expect(await page.getByLabel('Campaign name').isDisabled()).toBe(false);
   });
 
   it('fits a phone’s width without sideways scrolling', async () => {
