@@ -5,6 +5,8 @@ import { Link, usePathname } from '../../../shells/shared/router';
 import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
 import { DraftPage } from './pages/draft.page';
 import { HomePage } from './pages/home.page';
+import { ReachPages } from './reach/reach-pages';
+import { reachRouteOf } from './reach/reach-routes';
 import './campaigner.css';
 
 function NotFound() {
@@ -24,8 +26,10 @@ function NotFound() {
 
 /** The campaigner area: the home with the campaign lists, and the wizard of each draft. */
 export default function App({ user }: { user: SessionUser }) {
-  const route = campaignerRouteOf(usePathname());
-  const page = route.page === 'draft' ? `draft:${route.id}` : route.page;
+  const pathname = usePathname();
+  const route = campaignerRouteOf(pathname);
+  const reach = reachRouteOf(pathname);
+  const page = reach ? pathname : route.page === 'draft' ? `draft:${route.id}` : route.page;
 
   // A new page starts at its top, as a full page load would.
   useEffect(() => {
@@ -34,7 +38,9 @@ export default function App({ user }: { user: SessionUser }) {
 
   return (
     <div className="cw-campaigner cw-campaigner-area">
-      {route.page === 'home' ? (
+      {reach ? (
+        <ReachPages route={reach} />
+      ) : route.page === 'home' ? (
         <HomePage user={user} />
       ) : route.page === 'draft' ? (
         <DraftPage id={route.id} />

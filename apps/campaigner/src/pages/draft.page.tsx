@@ -19,6 +19,7 @@ import { useDeleteDraft, useDraft, useMoveDraft } from '../api/pre-campaigns.api
 import { draftKeys } from '../api/query';
 import { listText } from '../model/audience';
 import { campaignerPaths } from '../model/campaigner-routes';
+import { reachPaths } from '../reach/reach-routes';
 import { draftTitle, reviewerNoteOf, statusOf } from '../model/draft-status';
 import { formatDollars } from '../model/money';
 import { forgetStep, rememberedStep, rememberStep } from '../model/resume';
@@ -116,6 +117,9 @@ function StatusBanner({ view, onReview }: { view: PreCampaignView; onReview: () 
       return (
         <Banner tone="success" icon={Rocket} title="Published" role="status">
           <p>The budget is paid and the campaign runs as ads.</p>
+          <p>
+            <Link to={reachPaths.shares(draft.campaignUUID)}>See its shares and thank-you messages</Link>
+          </p>
         </Banner>
       );
     default:

@@ -17,6 +17,7 @@ import { formatDollars } from '../model/money';
 import { rememberedStep } from '../model/resume';
 import { stepById } from '../model/wizard-steps';
 import { PageHeader } from '../ui/page-header';
+import { reachPaths } from '../reach/reach-routes';
 import { EmptyState, ErrorPanel, ListSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
 
@@ -201,7 +202,14 @@ export function HomePage({ user }: { user: SessionUser }) {
         eyebrow="Campaigns"
         title={organizationView ? `Campaigns of ${organization}` : `Welcome back, ${user.fName || 'there'}`}
         description="Write a campaign step by step, send it for approval, then pay its ad budget to publish it as ads. Drafts save as you go."
-        actions={startButton()}
+        actions={
+          <>
+            <Link to={reachPaths.campaigns()} className="cw-button cw-button--secondary">
+              Live campaigns
+            </Link>
+            {startButton()}
+          </>
+        }
       />
       {create.isError && (
         <p className="cw-alert" role="alert">

@@ -37,8 +37,14 @@ export function LiveCampaignsPage() {
                     Published {dateText(campaign.createdAt)} · {countLabel(campaign.promoters, 'promoter', 'promoters')}
                   </p>
                   <p className="cw-reach__row-clicks">
-                    <strong>{countLabel(campaign.total, 'click', 'clicks')}</strong>{' '}
-                    {channelBreakdown(campaign.counters)}
+                    {campaign.total === 0 ? (
+                      'No clicks on share links yet'
+                    ) : (
+                      <>
+                        <strong>{countLabel(campaign.total, 'click', 'clicks')}</strong>{' '}
+                        {channelBreakdown(campaign.counters)}
+                      </>
+                    )}
                   </p>
                 </div>
                 <div className="cw-reach__row-actions">
