@@ -73,6 +73,15 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
 
     async markRawEventProcessed(eventId, outcome) {
       const document = raws().doc(eventId);
+      if (context.batch) {
+        // With the unit of work's other writes: done only if they are.
+        const fields =
+          outcome.error === null
+            ? { processedAt: utc(outcome.at), updatedAt: utc(outcome.at), error: null }
+            : { updatedAt: utc(outcome.at), error: outcome.error.slice(0, 2000) };
+        context.batch.set(document, fields, { merge: true });
+        return;
+      }
       if (!(await document.get()).exists) return;
       await document.update(
         outcome.error === null

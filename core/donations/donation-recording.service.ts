@@ -90,18 +90,20 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
       .catch((error: unknown) => onFailure(error, { ...failure, stage, retried: false }));
   };
 
-  /** Marks the kept event done, or notes why it failed and decides whether the provider must retry. */
-  const settle = async (
+  /**
+   * A kept event whose bookkeeping failed: logged, the reason noted on the event (which stays to be
+   * done), and rethrown when a later delivery may succeed, so the webhook fails and comes again.
+   */
+  const failed = async (
     eventId: string,
     failure: Omit<DonationBookkeepingFailure, 'retried'>,
-    error: unknown | null,
+    error: unknown,
   ): Promise<void> => {
-    const at = clock.now().toISOString();
-    if (error !== null) onFailure(error, { ...failure, retried: !isLasting(error) });
+    onFailure(error, { ...failure, retried: !isLasting(error) });
     await donations
-      .markRawEventProcessed(eventId, { at, error: error === null ? null : describe(error) })
+      .markRawEventProcessed(eventId, { at: clock.now().toISOString(), error: describe(error) })
       .catch((markError: unknown) => onFailure(markError, { ...failure, stage: 'mark', retried: false }));
-    if (error !== null && !isLasting(error)) throw error;
+    if (!isLasting(error)) throw error;
   };
 
   const announce = (outcome: RecordOutcome, campaign: Campaign | null, payerEmail: string | null) => {
@@ -150,14 +152,13 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     followUp('afterDonation', where, () => deps.afterDonation(recorded));
   };
 
-  /** Records the payment once, with its split, and counts it in the same transaction. */
+  /** Records the payment once, with its split, and counts it and marks its event done in the same transaction. */
   const record = async (action: DonationPaid): Promise<{ outcome: RecordOutcome; campaign: Campaign | null }> => {
     const checkout = action.sessionId ? await donations.findCheckout(action.sessionId) : null;
     const campaign = await campaigns.findById(action.campaignId);
-    const [organization, saved] = await Promise.all([
-      campaign?.organizationId ? organizations.findById(campaign.organizationId) : null,
-      settings.get(),
-    ]);
+    const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
+    // The platform settings matter only when the organization has no percentage of its own.
+    const saved = organization && organization.donationPercentage !== 0 ? null : await settings.get();
     const percentage = effectiveDonationPercentage(organization, saved);
     const split = splitDonation(action.amountCents, percentage);
     const at = clock.now().toISOString();
@@ -197,6 +198,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
           });
         }
       }
+      await repositories.donations.markRawEventProcessed(action.eventId, { at, error: null });
       return result;
     });
     return { outcome, campaign };
@@ -223,18 +225,17 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         paymentIntentId: action.paymentIntentId,
         campaignId: action.campaignId,
       };
-      let recorded: { outcome: RecordOutcome; campaign: Campaign | null } | null = null;
+      let recorded: { outcome: RecordOutcome; campaign: Campaign | null };
       try {
         // A repeated delivery of an event whose payment is recorded: nothing to do. A new event goes
         // straight to the recording, which stores a payment only once whichever of its events comes first.
         if (!kept && (await donations.findByPaymentIntent(action.paymentIntentId))) return;
         recorded = await record(action);
       } catch (error) {
-        await settle(action.eventId, where, error);
+        await failed(action.eventId, where, error);
         return;
       }
-      await settle(action.eventId, where, null);
-      if (recorded?.outcome.recorded) announce(recorded.outcome, recorded.campaign, action.payerEmail ?? null);
+      if (recorded.outcome.recorded) announce(recorded.outcome, recorded.campaign, action.payerEmail ?? null);
     },
 
     /** A refund, reported as all refunded of the payment so far: only what is new is taken off, once. */
@@ -266,12 +267,11 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
               donorLeft: refund.becameFullyRefunded,
             });
           }
+          await repositories.donations.markRawEventProcessed(action.eventId, { at, error: null });
         });
       } catch (error) {
-        await settle(action.eventId, where, error);
-        return;
+        await failed(action.eventId, where, error);
       }
-      await settle(action.eventId, where, null);
     },
   };
 }
