@@ -272,9 +272,14 @@ describe('refunds', () => {
   });
 
   it('applies a refund that arrives before its payment when the payment is recorded', async () => {
-    await service().onRefunded(refunded(2_500));
+    await service().onRefunded(refunded(1_000));
     expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
     await service().onPaid(paid());
-    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 0, donators: 0 });
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 1_500, donators: 1 });
+    // A gift refunded in full before it is recorded counts nothing at all.
+    await service().onRefunded({ ...refunded(700, 'evt_refund_early'), paymentIntentId: 'pi_2' });
+    await service().onPaid(paid({ eventId: 'evt_2', paymentIntentId: 'pi_2', sessionId: 'cs_2', amountCents: 700 }));
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 1_500, donators: 1 });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_2')).toMatchObject({ refunded: 700 });
   });
 });

@@ -189,14 +189,11 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
           refunded: 0,
         },
       });
-      if (result.recorded) {
-        // SPEC §5, in place in the store: raised += amount, donators = (donators or 0) + 1.
-        await repositories.campaigns.countDonation(action.campaignId, action.amountCents);
-        if (result.refundedBeforehand > 0) {
-          await repositories.campaigns.uncountDonation(action.campaignId, result.refundedBeforehand, {
-            donorLeft: result.donation.refunded >= result.donation.amount,
-          });
-        }
+      // SPEC §5, in place in the store: raised += amount, donators = (donators or 0) + 1. A refund that
+      // came first is taken off right away (one write per campaign: a fully refunded gift counts nothing).
+      const counted = result.donation.amount - result.donation.refunded;
+      if (result.recorded && (counted > 0 || result.donation.amount === 0)) {
+        await repositories.campaigns.countDonation(action.campaignId, counted);
       }
       await repositories.donations.markRawEventProcessed(action.eventId, { at, error: null });
       return result;
