@@ -5,6 +5,8 @@ import { addPerson } from '../../../tests/support/add-person';
 import { callApi, signInAs } from '../../../tests/support/api-client';
 import { freePort } from '../../../tests/support/free-port';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
 
 let app: TestApp;
@@ -342,5 +344,53 @@ describe('after a donation', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('a donation through a promoter’s link, end to end', () => {
+  /** Polls until `check` holds: the thanks follow the payment's webhook a moment later. */
+  async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const value = await read();
+      if (check(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`Timed out waiting for ${what}`);
+  }
+
+  it('thanks the donor in the campaign’s words and the promoter, and the receipt shows the page message', async () => {
+    const promoted = await api('POST', `/api/campaigns/${campaignId}/promotions`, cookies.promoter);
+    const xCode = promoted.body.promotion.links[0].code as string;
+    const opened = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, undefined, {
+      amount: 30_00,
+      donorName: 'Robin',
+      ref: xCode,
+    });
+    expect(opened.status).toBe(201);
+    await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242', email: 'robin@donors.example' });
+    await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
+
+    const mailbox = app.server.container.get(TYPES.Mailbox);
+    const [thanks] = await eventually(
+      () => mailbox.list({ to: 'robin@donors.example' }),
+      (mails) => mails.some((mail) => mail.kind === 'appreciation'),
+      'the donor’s thank-you',
+    ).then((mails) => mails.filter((mail) => mail.kind === 'appreciation'));
+    expect(thanks!.text).toContain('Your gift of $30.00 to Winter meals has been received.');
+    expect(thanks!.text).toContain('We cook every Friday. Come and see.');
+    await eventually(
+      () => mailbox.list({ to: 'promoter@demo.local' }),
+      (mails) =>
+        mails.some(
+          (mail) => mail.subject === 'Your link brought a donation to Winter meals' && /\$30\.00/.test(mail.text),
+        ),
+      'the promoter’s thanks',
+    );
+
+    const receipt = await api(
+      'GET',
+      `/api/campaigns/${campaignId}/appreciation/page?session_id=${encodeURIComponent(opened.body.sessionId)}`,
+    );
+    expect(receipt.body).toMatchObject({ personal: true, message: { greeting: 'Thank you, Robin!' } });
   });
 });
