@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { adSpendCents, centsToDollars, daysBetween, evenDailyBudgetCents, formatUsd } from './budget.rules';
+import {
+  adSpendCents,
+  centsToDollars,
+  daysBetween,
+  dollarsText,
+  evenDailyBudgetCents,
+  formatUsd,
+} from './budget.rules';
 
 describe('budget (SPEC §9)', () => {
   test.each([
@@ -17,6 +24,15 @@ describe('budget (SPEC §9)', () => {
     { cents: 0, shown: '$0.00' },
   ])('$cents cents are shown as $shown', ({ cents, shown }) => {
     expect(formatUsd(cents)).toBe(shown);
+  });
+
+  test.each([
+    { cents: 10_000, text: '$100' },
+    { cents: 10, text: '$0.10' },
+    { cents: 123_456_00, text: '$123,456' },
+    { cents: 1_234_56, text: '$1,234.56' },
+  ])('$cents cents read as $text in a sentence', ({ cents, text }) => {
+    expect(dollarsText(cents)).toBe(text);
   });
 
   test('cents become the platform dollars', () => {

@@ -30,6 +30,17 @@ export function formatUsd(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
+/** Cents in a sentence: "$100" for whole dollars, "$0.10" otherwise, thousands separated. */
+export function dollarsText(cents: number): string {
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
 /** Whole days between two instants, counting a started day (a campaign of one afternoon runs one day). */
 export function daysBetween(start: Date, end: Date): number {
   return Math.max(1, Math.ceil((end.getTime() - start.getTime()) / 86_400_000));

@@ -112,7 +112,7 @@ describe('what a draft needs before it is submitted', () => {
       change: { budgetTargetCpc: 5_01 },
       field: 'budgetTargetCpc',
       step: 'budget',
-      message: /between \$0.1 and \$5/,
+      message: /between \$0\.10 and \$5\./,
     },
     {
       name: 'no optimization strategy',

@@ -1,4 +1,5 @@
 import { WIZARD_STEPS, type WizardStepId } from '../contracts/campaigns.contract';
+import { dollarsText } from '../budget/budget.rules';
 import { CAMPAIGN_LIMITS } from './campaign-options';
 import type { PreCampaign } from './campaign.entity';
 
@@ -29,7 +30,7 @@ const STEP_CHECKS: Record<WizardStepId, DraftCheck> = {
     if (draft.campaignCategory === null) problems.campaignCategory = 'Choose the cause the campaign raises money for.';
     if (draft.campaignChannel === null) problems.campaignChannel = 'Choose display or video ads.';
     if (draft.campaignRaiseGoal < CAMPAIGN_LIMITS.goalMinCents) {
-      problems.campaignRaiseGoal = `Set a fundraising goal of at least $${CAMPAIGN_LIMITS.goalMinCents / 100}.`;
+      problems.campaignRaiseGoal = `Set a fundraising goal of at least ${dollarsText(CAMPAIGN_LIMITS.goalMinCents)}.`;
     }
     const deadline = time(draft.campaignRaiseGoalDeadline);
     if (deadline === null) problems.campaignRaiseGoalDeadline = 'Choose the date the fundraising ends.';
@@ -63,13 +64,13 @@ const STEP_CHECKS: Record<WizardStepId, DraftCheck> = {
     const problems: Problems = {};
     const L = CAMPAIGN_LIMITS;
     if (draft.budgetLifetime < L.budgetMinCents) {
-      problems.budgetLifetime = `Set a total ad budget of at least $${L.budgetMinCents / 100}.`;
+      problems.budgetLifetime = `Set a total ad budget of at least ${dollarsText(L.budgetMinCents)}.`;
     }
     if (draft.budgetDaily > 0 && draft.budgetDaily > draft.budgetLifetime) {
       problems.budgetDaily = 'The daily budget cannot be more than the total budget.';
     }
     if (draft.budgetTargetCpc < L.cpcMinCents || draft.budgetTargetCpc > L.cpcMaxCents) {
-      problems.budgetTargetCpc = `Set a target cost per click between $${L.cpcMinCents / 100} and $${L.cpcMaxCents / 100}.`;
+      problems.budgetTargetCpc = `Set a target cost per click between ${dollarsText(L.cpcMinCents)} and ${dollarsText(L.cpcMaxCents)}.`;
     }
     if (draft.budgetOptimizationStrategy === null) {
       problems.budgetOptimizationStrategy = 'Choose what the ads should get the most of.';

@@ -11,6 +11,7 @@ import {
   TARGET_INTERESTS,
   US_STATE_CODES,
 } from '../campaigns/campaign-options';
+import { dollarsText } from '../budget/budget.rules';
 import { CampaignAdFile, DemoCampaign, OptimizationStrategy, PreCampaign } from '../campaigns/campaign.entity';
 import { AgeBand, EducationLevel, Gender, IncomeBand } from '../campaigns/targeting.entity';
 import { Id, Timestamp } from '../shared/primitives';
@@ -27,7 +28,6 @@ export const CAMPAIGN_PATHS = {
   /** The public campaign page (SPEC §2). */
   page: (campaignId: string) => `/campaign/${campaignId}/details/`,
 } as const;
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US')}`;
 
 /** A web address people are sent to: http or https only. */
 export const WebUrl = z
@@ -42,8 +42,8 @@ const cents = (min: number, max: number, what: string) =>
   z
     .number({ error: `Enter the ${what}.` })
     .int('Use whole cents.')
-    .min(min, `The ${what} must be at least ${dollars(min)}.`)
-    .max(max, `The ${what} can be at most ${dollars(max)}.`);
+    .min(min, `The ${what} must be at least ${dollarsText(min)}.`)
+    .max(max, `The ${what} can be at most ${dollarsText(max)}.`);
 
 const unique = <T extends z.ZodType>(item: T, max: number, tooMany: string) =>
   z

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { campaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
 import { receiptCampaignIdAt } from '../../../core/contracts/payments.contract';
-import { sessionRole } from '../../shared/roles';
 import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
 import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
@@ -64,7 +63,7 @@ const ProfilePage = lazy(() => import('./profile/profile-page').then(({ ProfileP
 
 function SignedIn({ user }: { user: SessionUser }) {
   const pathname = usePathname();
-  const navigation = navigationFor(sessionRole(user));
+  const navigation = navigationFor(user);
   const home = navigation[0]?.path ?? '/';
   const onProfile = pathname === PROFILE_PATH;
   const area = areaAt(pathname);

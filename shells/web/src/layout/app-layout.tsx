@@ -79,7 +79,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
   const signOut = useSignOut();
   const branding = useBranding();
   const theme = brandingTheme(branding);
-  const navigation = navigationFor(sessionRole(user));
+  const navigation = navigationFor(user);
   const rootClass = [
     'cw-app',
     theme.header && 'cw-app--branded-header',

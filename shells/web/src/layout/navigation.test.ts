@@ -3,14 +3,22 @@ import { areaAt, navigationFor } from './navigation';
 import { sessionRole } from '../../../shared/roles';
 
 describe('navigationFor', () => {
+  const user = (change: object) => ({
+    superUser: false,
+    admin: false,
+    accountType: 'campaigner' as const,
+    organizationId: 'org-1' as string | null,
+    ...change,
+  });
   test.each([
-    ['superUser', ['Approvals', 'Campaigns', 'Admin', 'Reports']],
-    ['admin', ['Admin', 'Reports']],
-    ['campaigner', ['Campaigns', 'Reports']],
-    ['promoter', ['Discover']],
-    ['donor', ['Discover']],
-  ] as const)('%s sees %j', (role, labels) => {
-    expect(navigationFor(role).map((area) => area.label)).toEqual(labels);
+    ['a super user', user({ superUser: true }), ['Approvals', 'Campaigns', 'Admin', 'Reports']],
+    ['a platform admin', user({ admin: true, organizationId: null }), ['Admin', 'Reports']],
+    ['an organization admin', user({ admin: true }), ['Campaigns', 'Admin', 'Reports']],
+    ['a campaigner', user({}), ['Campaigns', 'Reports']],
+    ['a promoter', user({ accountType: 'promoter' }), ['Discover']],
+    ['a donor', user({ accountType: 'donor', organizationId: null }), ['Discover']],
+  ] as const)('%s sees %j', (_who, who, labels) => {
+    expect(navigationFor(who).map((area) => area.label)).toEqual(labels);
   });
 });
 

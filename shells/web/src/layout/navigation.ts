@@ -1,4 +1,5 @@
-import type { SessionRole } from '../../../shared/roles';
+import type { SessionUser } from '../../../../core/users/user.entity';
+import { sessionRole, type SessionRole } from '../../../shared/roles';
 import type { RemoteName } from '../../../shared/federation.config';
 
 /** An area of the product: where it lives and which remote module renders it. */
@@ -27,9 +28,17 @@ export const PROFILE_PATH = '/profile';
 /** Pages of the shell itself (not of an area's remote) that every signed-in user may open. */
 export const SHELL_PAGES: readonly string[] = [PROFILE_PATH];
 
-/** The navigation of a role, in menu order; the first entry is the role's home. */
-export function navigationFor(role: SessionRole): Area[] {
-  return areasByRole[role].map((id) => areas[id]);
+/**
+ * The navigation of a signed-in user, in menu order; the first entry is their home. An admin who
+ * belongs to an organization is that organization's admin: they write its campaigns too.
+ */
+export function navigationFor(
+  user: Pick<SessionUser, 'superUser' | 'admin' | 'accountType' | 'organizationId'>,
+): Area[] {
+  const role = sessionRole(user);
+  const ids =
+    role === 'admin' && user.organizationId ? (['campaigns', ...areasByRole.admin] as const) : areasByRole[role];
+  return ids.map((id) => areas[id]);
 }
 
 /** The area a path belongs to, whether or not the role may open it. */

@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { CampaignPageSkeleton } from '../../../shared/campaign-page/campaign-page-skeleton';
 import { campaignPageQuery } from '../../../shared/campaign-page/campaign-page.query';
-import { sessionRole } from '../../../shared/roles';
 import { Link } from '../../../shared/router';
 import { Brand } from '../layout/brand';
 import { navigationFor } from '../layout/navigation';
@@ -24,7 +23,7 @@ function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
       </Link>
     );
   }
-  const home = navigationFor(sessionRole(user))[0]?.path ?? '/';
+  const home = navigationFor(user)[0]?.path ?? '/';
   return (
     <Link to={home} className="cw-button cw-button--secondary">
       <LayoutDashboard size={16} aria-hidden="true" />

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionRole } from '../../../shared/roles';
 import { areaAt, navigationFor, SHELL_PAGES } from '../layout/navigation';
 import { navigate } from '../../../shared/router';
 import { fetchSession, signIn, signOut, type Session } from './session.api';
@@ -46,8 +45,7 @@ export function useSignIn() {
       // A deep link is kept when the user may open it; a page left by the previous user is not.
       const pathname = window.location.pathname;
       const area = areaAt(pathname);
-      const allowed =
-        SHELL_PAGES.includes(pathname) || navigationFor(sessionRole(session.user)).some(({ id }) => id === area?.id);
+      const allowed = SHELL_PAGES.includes(pathname) || navigationFor(session.user).some(({ id }) => id === area?.id);
       if (!allowed) navigate('/', { replace: true });
       queryClient.setQueryData<Session | null>(sessionQueryKey, session);
     },
