@@ -104,7 +104,7 @@ describe('patchOf', () => {
       { budgetTargetCpc: '0.05' },
       'budgetTargetCpc',
       {
-        budgetTargetCpc: 'The target cost per click must be at least $0.1.',
+        budgetTargetCpc: 'The target cost per click must be at least $0.10.',
       },
     ],
     ['a short ZIP code', { zips: ['04101', '0410'] }, 'zips', { 'zips.1': 'A ZIP code has five digits.' }],
