@@ -1,6 +1,11 @@
 import { authorize, can, type Actor } from '../auth/authorization';
 import type { Campaign } from '../campaigns/campaign.entity';
-import type { AppreciationBody, AppreciationView, ReceiptMessageResponse } from '../contracts/appreciation.contract';
+import {
+  AppreciationSettingsView,
+  type AppreciationBody,
+  type AppreciationView,
+  type ReceiptMessageResponse,
+} from '../contracts/appreciation.contract';
 import type { RecordedDonation } from '../donations/donation.entity';
 import type { MailService } from '../email/mail.service';
 import type { NotifyInput } from '../notifications/notification.service';
@@ -45,22 +50,9 @@ export type AppreciationServiceDeps = {
 
 export type AppreciationService = ReturnType<typeof appreciationServiceFactory>;
 
+/** A stored appreciation's settings (its other fields left out), or the defaults when none was saved. */
 const settingsOf = (appreciation: Appreciation | null): AppreciationSettings =>
-  appreciation
-    ? {
-        pageMessage: appreciation.pageMessage,
-        emailMessage: appreciation.emailMessage,
-        includePageCampaignName: appreciation.includePageCampaignName,
-        includePageDonorName: appreciation.includePageDonorName,
-        includePageDonorAmount: appreciation.includePageDonorAmount,
-        includeEmailCampaignName: appreciation.includeEmailCampaignName,
-        includeEmailDonorName: appreciation.includeEmailDonorName,
-        includeEmailDonorAmount: appreciation.includeEmailDonorAmount,
-        includeHeaderEmail: appreciation.includeHeaderEmail,
-        includeCustomizedHeaderEmail: appreciation.includeCustomizedHeaderEmail,
-        emailHeaderUrl: appreciation.emailHeaderUrl,
-      }
-    : DEFAULT_APPRECIATION_SETTINGS;
+  appreciation ? AppreciationSettingsView.parse(appreciation) : DEFAULT_APPRECIATION_SETTINGS;
 
 const describeError = (error: unknown): string =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 5000);

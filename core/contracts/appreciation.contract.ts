@@ -9,41 +9,46 @@ import { WebUrl } from './campaigns.contract';
 
 const L = APPRECIATION_LIMITS;
 
-/** What a campaign's thank-you messages say and include; the editor sends every field. */
-export const AppreciationBody = z
-  .object({
-    pageMessage: z.string().trim().max(L.pageMessageMax, `Keep the page message under ${L.pageMessageMax} characters.`),
-    emailMessage: z
-      .string()
-      .trim()
-      .max(L.emailMessageMax, `Keep the e-mail message under ${L.emailMessageMax} characters.`),
-    includePageCampaignName: z.boolean(),
-    includePageDonorName: z.boolean(),
-    includePageDonorAmount: z.boolean(),
-    includeEmailCampaignName: z.boolean(),
-    includeEmailDonorName: z.boolean(),
-    includeEmailDonorAmount: z.boolean(),
-    includeHeaderEmail: z.boolean(),
-    includeCustomizedHeaderEmail: z.boolean(),
-    emailHeaderUrl: WebUrl.nullable(),
-  })
-  .superRefine((body, context) => {
-    if (!body.includeCustomizedHeaderEmail) return;
-    if (!body.includeHeaderEmail) {
-      context.addIssue({
-        code: 'custom',
-        path: ['includeCustomizedHeaderEmail'],
-        message: 'Turn on the header image to use one of your own.',
-      });
-    }
-    if (body.emailHeaderUrl === null) {
-      context.addIssue({
-        code: 'custom',
-        path: ['emailHeaderUrl'],
-        message: 'Enter the address of the header image, or use the campaign’s own.',
-      });
-    }
-  });
+/** A campaign's thank-you settings as stored: its two messages and what each includes. */
+export const AppreciationSettingsView = z.object({
+  pageMessage: z.string(),
+  emailMessage: z.string(),
+  includePageCampaignName: z.boolean(),
+  includePageDonorName: z.boolean(),
+  includePageDonorAmount: z.boolean(),
+  includeEmailCampaignName: z.boolean(),
+  includeEmailDonorName: z.boolean(),
+  includeEmailDonorAmount: z.boolean(),
+  includeHeaderEmail: z.boolean(),
+  includeCustomizedHeaderEmail: z.boolean(),
+  emailHeaderUrl: z.string().nullable(),
+});
+
+/** What the editor sends: every setting, the messages within their limits, a header image at a web address. */
+export const AppreciationBody = AppreciationSettingsView.extend({
+  pageMessage: z.string().trim().max(L.pageMessageMax, `Keep the page message under ${L.pageMessageMax} characters.`),
+  emailMessage: z
+    .string()
+    .trim()
+    .max(L.emailMessageMax, `Keep the e-mail message under ${L.emailMessageMax} characters.`),
+  emailHeaderUrl: WebUrl.nullable(),
+}).superRefine((body, context) => {
+  if (!body.includeCustomizedHeaderEmail) return;
+  if (!body.includeHeaderEmail) {
+    context.addIssue({
+      code: 'custom',
+      path: ['includeCustomizedHeaderEmail'],
+      message: 'Turn on the header image to use one of your own.',
+    });
+  }
+  if (body.emailHeaderUrl === null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['emailHeaderUrl'],
+      message: 'Enter the address of the header image, or use the campaign’s own.',
+    });
+  }
+});
 export type AppreciationBody = z.infer<typeof AppreciationBody>;
 
 /** A campaign's thank-you settings as its campaigners see them. */
@@ -53,19 +58,7 @@ export const AppreciationView = z.object({
   organizationName: z.string().nullable(),
   /** The campaign's own header image, used in the e-mail unless a custom one is chosen. */
   campaignHeaderImage: z.string().nullable(),
-  settings: z.object({
-    pageMessage: z.string(),
-    emailMessage: z.string(),
-    includePageCampaignName: z.boolean(),
-    includePageDonorName: z.boolean(),
-    includePageDonorAmount: z.boolean(),
-    includeEmailCampaignName: z.boolean(),
-    includeEmailDonorName: z.boolean(),
-    includeEmailDonorAmount: z.boolean(),
-    includeHeaderEmail: z.boolean(),
-    includeCustomizedHeaderEmail: z.boolean(),
-    emailHeaderUrl: z.string().nullable(),
-  }),
+  settings: AppreciationSettingsView,
   /** False until the campaign's campaigners save settings: the defaults are shown. */
   saved: z.boolean(),
   updateDate: Timestamp.nullable(),

@@ -108,9 +108,9 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
         users.findById(promotion.creatorId),
         promotions.listByCreator(promotion.creatorId),
       ]);
-      const merged = campaign
+      const campaignPatch = campaign
         ? mergeCampaignUpdate(campaign, { promoters: ofCampaign.map((item) => item.creatorId) })
-        : null;
+        : {};
       const promoted = promoter
         ? {
             promotedCampaigns: uniqueUnion(
@@ -123,8 +123,7 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
             ),
           }
         : null;
-      const campaignBehind =
-        campaign !== null && merged !== null && merged.promoters!.length > campaign.promoters.length;
+      const campaignBehind = campaign !== null && (campaignPatch.promoters ?? []).length > campaign.promoters.length;
       const promoterBehind =
         promoter !== null &&
         promoted !== null &&
@@ -133,7 +132,7 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
       if (!campaignBehind && !promoterBehind) return;
       if (attempt === LIST_SYNC_ATTEMPTS) break;
       await Promise.all([
-        campaignBehind && merged ? campaigns.update(promotion.campaignId, merged) : null,
+        campaignBehind ? campaigns.update(promotion.campaignId, campaignPatch) : null,
         promoterBehind && promoted ? users.update(promotion.creatorId, promoted) : null,
       ]);
     }

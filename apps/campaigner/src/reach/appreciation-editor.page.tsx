@@ -9,7 +9,8 @@ import {
 import { AppreciationBody, type AppreciationView } from '../../../../core/contracts/appreciation.contract';
 import { ApiError } from '../../../../shells/shared/http';
 import { useAppreciation, useSaveAppreciation } from './reach.api';
-import { LoadError, Loading, ReachFrame } from './reach-frame';
+import { ErrorPanel, ListSkeleton } from '../ui/states';
+import { ReachFrame } from './reach-frame';
 
 type Settings = AppreciationView['settings'];
 /** The form's fields: the header address is text while edited. */
@@ -338,12 +339,12 @@ export function AppreciationEditorPage({ campaignId }: { campaignId: string }) {
   const appreciation = useAppreciation(campaignId);
   return (
     <ReachFrame campaignId={campaignId} campaignName={appreciation.data?.campaignName}>
-      {appreciation.isPending && <Loading label="Loading the thank-you messages…" />}
+      {appreciation.isPending && <ListSkeleton label="Loading the thank-you messages…" />}
       {appreciation.isError && (
-        <LoadError
+        <ErrorPanel
           title="The thank-you messages couldn’t be loaded"
           error={appreciation.error}
-          retry={() => void appreciation.refetch()}
+          onRetry={() => void appreciation.refetch()}
         />
       )}
       {appreciation.data && <Editor campaignId={campaignId} view={appreciation.data} />}

@@ -1,7 +1,8 @@
 import { formatUsd } from '../../../../core/budget/budget.rules';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { useCampaignShares } from './reach.api';
-import { LoadError, Loading, ReachFrame } from './reach-frame';
+import { ErrorPanel, ListSkeleton } from '../ui/states';
+import { ReachFrame } from './reach-frame';
 import { channelBreakdown, countLabel, dateText } from './reach-format';
 
 /** A live campaign's share counters per network (SPEC §3 sharesClicks) and the promoters who share it. */
@@ -9,9 +10,9 @@ export function CampaignSharesPage({ campaignId }: { campaignId: string }) {
   const shares = useCampaignShares(campaignId);
   return (
     <ReachFrame campaignId={campaignId} campaignName={shares.data?.campaignName}>
-      {shares.isPending && <Loading label="Loading the campaign’s shares…" />}
+      {shares.isPending && <ListSkeleton label="Loading the campaign’s shares…" />}
       {shares.isError && (
-        <LoadError title="The shares couldn’t be loaded" error={shares.error} retry={() => void shares.refetch()} />
+        <ErrorPanel title="The shares couldn’t be loaded" error={shares.error} onRetry={() => void shares.refetch()} />
       )}
       {shares.data && (
         <>

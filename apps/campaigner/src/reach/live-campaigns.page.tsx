@@ -1,7 +1,7 @@
 import { Megaphone } from 'lucide-react';
 import { Link } from '../../../../shells/shared/router';
 import { useOrganizationShares } from './reach.api';
-import { LoadError, Loading } from './reach-frame';
+import { ErrorPanel, ListSkeleton } from '../ui/states';
 import { channelBreakdown, countLabel, dateText } from './reach-format';
 import { reachPaths } from './reach-routes';
 
@@ -17,9 +17,13 @@ export function LiveCampaignsPage() {
           How often each campaign’s share links are clicked, who promotes it, and what donors are told when they give.
         </p>
       </header>
-      {shares.isPending && <Loading label="Loading your live campaigns…" />}
+      {shares.isPending && <ListSkeleton label="Loading your live campaigns…" />}
       {shares.isError && (
-        <LoadError title="Live campaigns couldn’t be loaded" error={shares.error} retry={() => void shares.refetch()} />
+        <ErrorPanel
+          title="Live campaigns couldn’t be loaded"
+          error={shares.error}
+          onRetry={() => void shares.refetch()}
+        />
       )}
       {shares.data &&
         (shares.data.campaigns.length === 0 ? (

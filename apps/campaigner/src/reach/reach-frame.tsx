@@ -35,31 +35,3 @@ export function ReachFrame({
     </div>
   );
 }
-
-/** A failed load with a way to try again. */
-export function LoadError({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
-  return (
-    <div className="cw-card cw-notice cw-notice--error" role="alert">
-      <div>
-        <p className="cw-notice__title">{title}</p>
-        <p className="cw-notice__text">{error.message}</p>
-        <button type="button" className="cw-button cw-button--secondary" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    </div>
-  );
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <div className="cw-skeleton" aria-busy="true" role="status">
-      <span className="cw-visually-hidden">{label}</span>
-      <div className="cw-skeleton__line cw-skeleton__line--title" />
-      <div className="cw-skeleton__grid">
-        <div className="cw-skeleton__block" />
-        <div className="cw-skeleton__block" />
-      </div>
-    </div>
-  );
-}

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppreciationBody, AppreciationView } from '../../../../core/contracts/appreciation.contract';
 import type { CampaignSharesListResponse, CampaignSharesResponse } from '../../../../core/contracts/promotion.contract';
-import { ApiError, apiRequest } from '../../../../shells/shared/http';
+import { apiRequest } from '../../../../shells/shared/http';
 import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
-
-/** Refusals and missing records are answers, not hiccups: only network and server failures are retried. */
-function retryTransient(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status < 500) return false;
-  return failureCount < 2;
-}
+import { retryTransient } from '../api/query';
 
 /** Under `['campaigns', …]`: donation and promotion notifications refresh them (live-queries.ts). */
 export const reachKeys = {

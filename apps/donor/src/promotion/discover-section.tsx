@@ -1,4 +1,4 @@
-import { AlertCircle, CalendarClock, Megaphone, RefreshCw, Share2, Users } from 'lucide-react';
+import { CalendarClock, Megaphone, Share2, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatUsd } from '../../../../core/budget/budget.rules';
 import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
@@ -11,6 +11,7 @@ import {
   mediaSrc,
 } from '../../../../shells/shared/campaign-page/campaign-page.rules';
 import { Link } from '../../../../shells/shared/router';
+import { LoadFailed } from './load-failed';
 import { PromoteDialog } from './promote-dialog';
 import { useLiveCampaigns, useMyPromotions } from './promotion.api';
 import { PROMOTIONS_PATH } from './promotion-paths';
@@ -130,17 +131,11 @@ export function DiscoverSection({ user }: { user: SessionUser }) {
         </div>
       )}
       {discover.isError && (
-        <div className="cw-card cw-notice cw-notice--error" role="alert">
-          <AlertCircle className="cw-notice__icon" size={22} aria-hidden="true" />
-          <div>
-            <p className="cw-notice__title">Live campaigns couldn’t be loaded</p>
-            <p className="cw-notice__text">{discover.error.message}</p>
-            <button type="button" className="cw-button cw-button--secondary" onClick={() => void discover.refetch()}>
-              <RefreshCw size={16} aria-hidden="true" />
-              Try again
-            </button>
-          </div>
-        </div>
+        <LoadFailed
+          title="Live campaigns couldn’t be loaded"
+          error={discover.error}
+          retry={() => void discover.refetch()}
+        />
       )}
       {discover.data &&
         (discover.data.length === 0 ? (

@@ -1,9 +1,10 @@
-import { AlertCircle, ArrowLeft, HandCoins, MousePointerClick, RefreshCw } from 'lucide-react';
+import { ArrowLeft, HandCoins, MousePointerClick } from 'lucide-react';
 import { useId } from 'react';
 import { formatUsd } from '../../../../core/budget/budget.rules';
 import type { PromotionView } from '../../../../core/contracts/promotion.contract';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { Link } from '../../../../shells/shared/router';
+import { LoadFailed } from './load-failed';
 import { useMyPromotions } from './promotion.api';
 import { clicksLabel, donationsLabel, donationsThisWeek, totalClicks } from './promotion-format';
 import { DISCOVER_PATH } from './promotion-paths';
@@ -105,17 +106,11 @@ export function MyPromotionsPage() {
         </div>
       )}
       {promotions.isError && (
-        <div className="cw-card cw-notice cw-notice--error" role="alert">
-          <AlertCircle className="cw-notice__icon" size={22} aria-hidden="true" />
-          <div>
-            <p className="cw-notice__title">Your promotions couldn’t be loaded</p>
-            <p className="cw-notice__text">{promotions.error.message}</p>
-            <button type="button" className="cw-button cw-button--secondary" onClick={() => void promotions.refetch()}>
-              <RefreshCw size={16} aria-hidden="true" />
-              Try again
-            </button>
-          </div>
-        </div>
+        <LoadFailed
+          title="Your promotions couldn’t be loaded"
+          error={promotions.error}
+          retry={() => void promotions.refetch()}
+        />
       )}
       {promotions.data &&
         (promotions.data.promotions.length === 0 ? (

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../../shells/shared/http';
 import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
 
 /** A refusal or a missing record is an answer; only a network or server failure is tried again. */
-export function retryTransient(failureCount: number, error: Error): boolean {
+function retryTransient(failureCount: number, error: Error): boolean {
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status < 500) return false;
   return failureCount < 2;

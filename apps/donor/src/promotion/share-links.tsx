@@ -80,11 +80,7 @@ export function ShareLinks({ links }: { links: readonly ShareLinkView[] }) {
         </p>
       )}
       <p className="cw-visually-hidden" role="status" aria-live="polite">
-        {copied
-          ? copied.ok
-            ? `Your ${links.find((link) => link.channel === copied.channel)?.label ?? ''} link is copied.`
-            : 'The link could not be copied: select it and copy it yourself.'
-          : ''}
+        {copied?.ok ? `Your ${links.find((link) => link.channel === copied.channel)?.label ?? ''} link is copied.` : ''}
       </p>
       {copied && !copied.ok && (
         <p className="cw-share__error" role="alert">
