@@ -139,7 +139,28 @@ export function createDeliveryLedger() {
     clear(): void {
       figures.clear();
     },
+
+    /** Every line item's figures per day, as JSON-ready data (fractions kept). */
+    export(): LedgerEntries {
+      return Object.fromEntries(
+        [...figures].map(([lineItemId, days]) => [
+          lineItemId,
+          Object.fromEntries([...days].map(([day, entry]) => [day, { ...entry }])),
+        ]),
+      );
+    },
+
+    /** Replaces every figure with exported ones. */
+    restore(entries: LedgerEntries): void {
+      figures.clear();
+      for (const [lineItemId, days] of Object.entries(entries)) {
+        figures.set(lineItemId, new Map(Object.entries(days).map(([day, entry]) => [day, { ...entry }])));
+      }
+    },
   };
 }
+
+/** lineItemId → yyyy-mm-dd → figures. */
+export type LedgerEntries = Record<string, Record<string, DayFigures>>;
 
 export type DeliveryLedger = ReturnType<typeof createDeliveryLedger>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { imageSize } from 'image-size';
 import multer from 'multer';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Clock } from '../../core/ports/clock.port';
 import { systemClock } from '../system/system-clock';
 import { AD_SIZES, locationCatalog, type SandboxAdSize } from './amobee-sandbox.catalog';
@@ -16,6 +16,7 @@ import {
   type DeliveringLineItem,
   type DeliveryParameters,
   type Flight,
+  type LedgerEntries,
 } from './amobee-sandbox.delivery';
 import {
   AdBody,
@@ -56,6 +57,10 @@ import { videoDimensions } from './video-dimensions';
  *   GET    /_sandbox/requests        the vendor calls received (method, path, query, status; 0 = no answer)
  *   GET    /_sandbox/delivery        delivered impressions, clicks and spend per line item
  *   POST   /_sandbox/reset           everything back to a fresh sandbox (tokens included)
+ *
+ * `exportState`/`restoreState` carry the objects, the id counter, the clock offset, the delivery ledger
+ * and the reports over a restart (the embedded app keeps them in a file); not tokens, which each
+ * start's client asks for again, nor faults, settings or the request log.
  */
 
 export interface AmobeeSandboxOptions {
@@ -100,6 +105,12 @@ export interface AmobeeSandbox {
   clearFaults(): void;
   requests(): SandboxRequestRecord[];
   reset(): void;
+  /** The whole state as JSON-ready data (see above). */
+  exportState(): AmobeeSandboxState;
+  /** Replaces the state with an exported one; throws, changing nothing, on one it cannot read. */
+  restoreState(state: unknown): void;
+  /** Told after each change (a vendor call that writes, the control API, advance, reset); answers an unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 const DEFAULT_DELIVERY: DeliveryParameters = { ctr: 0.001, cpm: 2.5 };
@@ -265,6 +276,61 @@ interface ReportRecord {
   pendingPolls: number;
 }
 
+const SNAPSHOT_FORMAT = 'causeway.amobee-sandbox';
+
+const stamped = { id: z.string().regex(/^\d+$/), createdAt: z.string(), updatedAt: z.string() };
+const objectBody = z.record(z.string(), z.unknown());
+const budgetBody = z.looseObject({ schedules: z.array(z.looseObject({ startDate: z.string() })).optional() });
+const figures = z.object({ spend: z.number(), impressions: z.number(), clicks: z.number() });
+
+/** What `exportState` answers: checked in full on restore, since it comes back from a file. */
+const SandboxStateSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(1),
+  nextId: z.number().int().positive(),
+  offsetMs: z.number().min(0),
+  /** Sandbox time (ms) up to which delivery was accrued: a restart accrues the time it was away. */
+  settledAt: z.number(),
+  advertisers: z.array(z.object({ ...stamped, accountId: z.string(), status: z.string(), body: objectBody })),
+  insertionOrders: z.array(
+    z.object({ ...stamped, advertiserId: z.string(), status: z.string(), body: z.looseObject({ budget: budgetBody }) }),
+  ),
+  lineItems: z.array(
+    z.object({
+      ...stamped,
+      advertiserId: z.string(),
+      insertionOrderId: z.string(),
+      status: z.string(),
+      body: z.looseObject({ budget: budgetBody, mediaFormat: z.string() }),
+    }),
+  ),
+  assets: z.array(z.object({ key: z.string(), mediaFormat: z.enum(['display', 'video']), adSizeId: z.number() })),
+  creatives: z.array(
+    z.object({ ...stamped, advertiserId: z.string(), status: z.string(), adSizeId: z.number(), body: objectBody }),
+  ),
+  ads: z.array(
+    z.object({
+      ...stamped,
+      lineItemId: z.string(),
+      clientStatus: z.string(),
+      workflowStatus: z.string(),
+      body: z.looseObject({ creatives: z.array(z.looseObject({ creativeId: z.string() })).min(1) }),
+    }),
+  ),
+  beacons: z.array(z.object({ ...stamped, advertiserId: z.string(), workflowStatus: z.string(), body: objectBody })),
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      rows: z.array(z.record(z.string(), z.unknown())),
+      expiresAt: z.number(),
+      pendingPolls: z.number().int().min(0),
+    }),
+  ),
+  ledger: z.record(z.string(), z.record(z.string(), figures)),
+});
+
+export type AmobeeSandboxState = z.infer<typeof SandboxStateSchema>;
+
 function emptyState() {
   return {
     nextId: FIRST_ID,
@@ -305,6 +371,10 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   let requestLog: SandboxRequestRecord[] = [];
   const ledger = createDeliveryLedger();
   const rateWindows = new Map<string, { second: number; count: number }>();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
 
   const now = () => new Date(clock.now().getTime() + offsetMs);
   let settledAt = now().getTime();
@@ -537,7 +607,14 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       query: { ...req.query },
       status: 0,
     };
+    let written = false;
     const done = () => {
+      // Whatever writes (a vendor call or the control API) may have changed the state; reads only accrue
+      // delivery, which a restored sandbox accrues again from where it was.
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !written) {
+        written = true;
+        changed();
+      }
       if (record.status !== 0 || control) return;
       record.status = res.writableFinished ? res.statusCode : 0;
       requestLog.push(record);
@@ -1298,6 +1375,71 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     return control;
   }
 
+  function exportState(): AmobeeSandboxState {
+    const records = <T>(map: Map<string, T>) => structuredClone([...map.values()]);
+    const at = now().getTime();
+    return {
+      format: SNAPSHOT_FORMAT,
+      version: 1,
+      nextId: state.nextId,
+      offsetMs,
+      settledAt,
+      advertisers: records(state.advertisers),
+      insertionOrders: records(state.insertionOrders),
+      lineItems: records(state.lineItems),
+      assets: [...state.assets.values()].map((asset) => ({
+        key: asset.key,
+        mediaFormat: asset.mediaFormat,
+        adSizeId: asset.adSize.id,
+      })),
+      creatives: records(state.creatives),
+      ads: records(state.ads),
+      beacons: records(state.beacons),
+      reports: records(state.reports).filter((report) => report.expiresAt > at),
+      ledger: ledger.export(),
+    } as AmobeeSandboxState;
+  }
+
+  function restoreState(input: unknown): void {
+    const saved = SandboxStateSchema.parse(input);
+    const next = emptyState();
+    const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((record) => [record.id, record]));
+    next.advertisers = byId(saved.advertisers) as typeof next.advertisers;
+    next.insertionOrders = byId(saved.insertionOrders) as unknown as typeof next.insertionOrders;
+    next.lineItems = byId(saved.lineItems) as unknown as typeof next.lineItems;
+    next.creatives = byId(saved.creatives) as typeof next.creatives;
+    next.ads = byId(saved.ads) as unknown as typeof next.ads;
+    next.beacons = byId(saved.beacons) as typeof next.beacons;
+    next.reports = byId(saved.reports);
+    for (const asset of saved.assets) {
+      const adSize = AD_SIZES.find((size) => size.id === asset.adSizeId);
+      if (!adSize) throw new Error(`Creative asset ${asset.key}: ad size ${asset.adSizeId} is not a sandbox ad size`);
+      next.assets.set(asset.key, { key: asset.key, mediaFormat: asset.mediaFormat, adSize });
+    }
+    // The answers read each object's parent: every one must be there.
+    const missing = [
+      ...saved.insertionOrders.filter((order) => !next.advertisers.has(order.advertiserId)),
+      ...saved.lineItems.filter((item) => !next.insertionOrders.has(item.insertionOrderId)),
+      ...saved.creatives.filter((creative) => !next.advertisers.has(creative.advertiserId)),
+      ...saved.ads.filter((ad) => !next.lineItems.has(ad.lineItemId)),
+      ...saved.beacons.filter((beacon) => !next.advertisers.has(beacon.advertiserId)),
+    ];
+    if (missing.length > 0) throw new Error(`Objects whose parent is missing: ${missing.map((m) => m.id).join(', ')}`);
+    // Ids continue after the highest kept, whatever the saved counter says.
+    const highest = Math.max(
+      0,
+      ...[next.advertisers, next.insertionOrders, next.lineItems, next.creatives, next.ads, next.beacons].flatMap(
+        (map) => [...map.keys()].map(Number),
+      ),
+    );
+    next.nextId = Math.max(saved.nextId, highest + 1, FIRST_ID);
+    state = next;
+    offsetMs = saved.offsetMs;
+    ledger.restore(saved.ledger as LedgerEntries);
+    settledAt = saved.settledAt;
+    rateWindows.clear();
+  }
+
   let faultCount = 0;
   const sandbox: AmobeeSandbox = {
     router,
@@ -1306,6 +1448,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       settle();
       offsetMs += Math.max(0, milliseconds);
       settle();
+      changed();
     },
     addFault(input) {
       const fault = FaultBody.parse(input);
@@ -1330,6 +1473,13 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       ledger.clear();
       rateWindows.clear();
       settledAt = now().getTime();
+      changed();
+    },
+    exportState,
+    restoreState,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
   return sandbox;

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * State kept in one JSON file: read once at start, written again after changes (debounced), and a
+ * last time on close. Each write goes to a temporary file first and is renamed over the old one, so a
+ * crash mid-write leaves the previous snapshot whole. Used by the embedded vendor sandboxes, whose
+ * objects must outlive a restart as the database beside them does.
+ */
+
+/** Something whose whole state can be exported as JSON and restored, telling when it changed. */
+export interface SnapshotSubject {
+  exportState(): unknown;
+  /** Throws on a state it cannot read, leaving its own state as it was. */
+  restoreState(state: unknown): void;
+  /** Registers a listener told after each change; answers a function that removes it. */
+  onChange(listener: () => void): () => void;
+}
+
+/** The pino-like log the snapshot reports to. */
+export interface SnapshotLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export type RestoreOutcome =
+  | { kind: 'missing' }
+  | { kind: 'restored' }
+  /** The file could not be read or restored; it was renamed to `movedTo` (null if even that failed). */
+  | { kind: 'setAside'; error: unknown; movedTo: string | null };
+
+/** Reads the file and hands its JSON to `restore`; a file that fails either way is renamed aside. */
+export function restoreJsonSnapshot(path: string, restore: (state: unknown) => void, now = new Date()): RestoreOutcome {
+  if (!existsSync(path)) return { kind: 'missing' };
+  try {
+    restore(JSON.parse(readFileSync(path, 'utf8')) as unknown);
+    return { kind: 'restored' };
+  } catch (error) {
+    const movedTo = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      renameSync(path, movedTo);
+      return { kind: 'setAside', error, movedTo };
+    } catch {
+      return { kind: 'setAside', error, movedTo: null };
+    }
+  }
+}
+
+export interface JsonSnapshotWriter {
+  /** Something changed: a write follows within the debounce delay (changes meanwhile join it). */
+  changed(): void;
+  /** Writes now when anything changed since the last write. */
+  flush(): Promise<void>;
+  /** The last write (whatever changed), then no more. */
+  close(): Promise<void>;
+}
+
+/** Writes `snapshot()` to `path` after changes, at most once per `debounceMs`, one write at a time. */
+export function createJsonSnapshotWriter(options: {
+  path: string;
+  snapshot: () => unknown;
+  debounceMs?: number;
+  onError: (error: unknown) => void;
+}): JsonSnapshotWriter {
+  const debounceMs = options.debounceMs ?? 1_000;
+  let dirty = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(): Promise<void> {
+    dirty = false;
+    // Taken synchronously, so what is written is the state as it was when the write began.
+    const text = `${JSON.stringify(options.snapshot())}\n`;
+    const temporary = `${options.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await mkdir(dirname(options.path), { recursive: true });
+      await writeFile(temporary, text, { mode: 0o600 });
+      await rename(temporary, options.path);
+    } catch (error) {
+      dirty = true;
+      await rm(temporary, { force: true }).catch(() => undefined);
+      options.onError(error);
+    }
+  }
+
+  /** Queues a write after the one in progress, so two never race on the file. */
+  const queueWrite = () => (writing = writing.then(write));
+
+  return {
+    changed() {
+      if (closed) return;
+      dirty = true;
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (dirty) void queueWrite();
+      }, debounceMs);
+      // A pending write never keeps the process alive: close() makes the last one.
+      timer.unref();
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (dirty) await queueWrite();
+      else await writing;
+    },
+    async close() {
+      if (closed) return writing;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await queueWrite();
+    },
+  };
+}
+
+/**
+ * Keeps a subject's state in `path`: restores it now (a file that cannot be restored is logged and
+ * set aside, and the subject starts empty), then writes after each change and on close.
+ */
+export function keepSnapshot(options: {
+  path: string;
+  subject: SnapshotSubject;
+  /** Named in the log, e.g. "DSP sandbox". */
+  name: string;
+  log: SnapshotLog;
+  debounceMs?: number;
+}): { outcome: RestoreOutcome; writer: JsonSnapshotWriter; close(): Promise<void> } {
+  const { path, subject, name, log } = options;
+  const outcome = restoreJsonSnapshot(path, (state) => subject.restoreState(state));
+  if (outcome.kind === 'restored') log.info({ path }, `${name}: state restored`);
+  else if (outcome.kind === 'setAside') {
+    log.error(
+      { err: outcome.error, path, movedTo: outcome.movedTo },
+      `${name}: its saved state could not be read; it was set aside and the sandbox starts empty`,
+    );
+  }
+  const writer = createJsonSnapshotWriter({
+    path,
+    snapshot: () => subject.exportState(),
+    ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
+    onError: (error) => log.error({ err: error, path }, `${name}: its state could not be saved; trying again later`),
+  });
+  const stop = subject.onChange(() => writer.changed());
+  return {
+    outcome,
+    writer,
+    async close() {
+      stop();
+      await writer.close();
+    },
+  };
+}
