@@ -65,6 +65,8 @@ export interface WebhookDeliverer {
   configure(settings: Partial<WebhookSettings>): WebhookSettings;
   settings(): WebhookSettings;
   attempts(): WebhookAttempt[];
+  /** Replaces the attempts logged with those of an earlier run (a restored sandbox's history). */
+  restoreAttempts(attempts: WebhookAttempt[]): void;
   /** Resolves once nothing is queued, in flight or waiting for a retry. */
   drain(timeoutMs?: number): Promise<void>;
   close(): void;
@@ -80,6 +82,8 @@ export function createWebhookDeliverer(options: {
   clock: Clock;
   settings?: Partial<WebhookSettings>;
   onGiveUp?: (attempt: WebhookAttempt) => void;
+  /** Told after each attempt is logged. */
+  onAttempt?: (attempt: WebhookAttempt) => void;
 }): WebhookDeliverer {
   let settings: WebhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, ...options.settings };
   let batch: SandboxEvent[] = [];
@@ -161,6 +165,7 @@ export function createWebhookDeliverer(options: {
       willRetry,
     };
     log.push(attempt);
+    options.onAttempt?.(attempt);
     if (willRetry) {
       const timer = setTimeout(
         () => {
@@ -189,6 +194,9 @@ export function createWebhookDeliverer(options: {
     },
     settings: () => ({ ...settings }),
     attempts: () => log.map((attempt) => ({ ...attempt })),
+    restoreAttempts(attempts) {
+      log.splice(0, log.length, ...attempts.map((attempt) => ({ ...attempt })));
+    },
     drain(timeoutMs = 30_000) {
       if (idle()) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {

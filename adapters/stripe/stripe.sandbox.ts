@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { Clock } from '../../core/ports/clock.port';
 import { chargeCard, DECLINE_CARDS, type CardDetails, type CardEntry } from './stripe-sandbox.cards';
 import { FormError, fromJson, parseStripeForm, type FormParams, type FormValue } from './stripe-sandbox.form';
@@ -70,6 +71,15 @@ export interface StripeSandbox {
   /** Emits any event, delivered like the others. */
   emitEvent(type: string, object: Record<string, unknown>): StripeEvent;
   webhooks: Pick<WebhookDeliverer, 'configure' | 'settings' | 'attempts' | 'drain'>;
+  /**
+   * The whole state as JSON-ready data: every object, the events, the idempotent results still valid
+   * and the webhook attempts, with the address its URLs were made with (not deliveries in flight).
+   */
+  exportState(): StripeSandboxState;
+  /** Replaces the state with an exported one; throws, changing nothing, on one it cannot read. */
+  restoreState(state: unknown): void;
+  /** Told after each change (objects, events, idempotent results, webhook attempts); answers an unsubscribe. */
+  onChange(listener: () => void): () => void;
   close(): void;
 }
 
@@ -401,17 +411,131 @@ const maskKey = (key: string) => {
   return `${prefix}${'*'.repeat(Math.max(4, key.length - prefix.length - 4))}${key.slice(-4)}`;
 };
 
+const SNAPSHOT_FORMAT = 'causeway.stripe-sandbox';
+/** Webhook attempts kept over a restart: the latest ones. */
+const SNAPSHOT_ATTEMPTS = 1_000;
+
+const stripeObject = <T extends string>(object: T, prefix: string) =>
+  z.looseObject({ id: z.string().startsWith(prefix), object: z.literal(object) });
+const entriesOf = <T extends z.ZodType>(value: T) => z.array(z.tuple([z.string(), value]));
+const metadata = z.record(z.string(), z.string());
+
+/** What `exportState` answers: checked on restore, since it comes back from a file. */
+const SandboxStateSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(1),
+  /** The address the objects' URLs (pages, receipts) were made with; rewritten when it changes. */
+  baseUrl: z.string().nullable(),
+  products: z.array(stripeObject('product', 'prod_')),
+  prices: z.array(stripeObject('price', 'price_').extend({ product: z.string(), unit_amount: z.number() })),
+  sessions: z.array(
+    stripeObject('checkout.session', 'cs_').extend({
+      status: z.enum(['open', 'complete', 'expired']),
+      expires_at: z.number(),
+      amount_total: z.number(),
+      payment_intent: z.string().nullable(),
+    }),
+  ),
+  sessionItems: entriesOf(
+    z.array(
+      z.object({ price: z.string().nullable(), name: z.string(), unit_amount: z.number(), quantity: z.number() }),
+    ),
+  ),
+  sessionPaymentIntentData: entriesOf(z.object({ description: z.string().nullable(), metadata })),
+  intents: z.array(
+    stripeObject('payment_intent', 'pi_').extend({ amount: z.number(), latest_charge: z.string().nullable() }),
+  ),
+  charges: z.array(
+    stripeObject('charge', 'ch_').extend({
+      amount: z.number(),
+      amount_refunded: z.number(),
+      payment_intent: z.string(),
+      payment_method_details: z.looseObject({ card: z.looseObject({ brand: z.string(), last4: z.string() }) }),
+    }),
+  ),
+  refunds: z.array(stripeObject('refund', 're_')),
+  links: z.array(
+    stripeObject('payment_link', 'plink_').extend({ after_completion: z.looseObject({ type: z.string() }) }),
+  ),
+  linkItems: entriesOf(z.array(z.object({ price: z.string(), quantity: z.number() }))),
+  events: z.array(stripeObject('event', 'evt_').extend({ type: z.string() })),
+  idempotent: entriesOf(
+    z.object({
+      endpoint: z.string(),
+      fingerprint: z.string(),
+      status: z.number(),
+      body: z.string(),
+      requestId: z.string(),
+      expiresAt: z.number(),
+    }),
+  ),
+  webhookAttempts: z.array(
+    z.object({
+      eventId: z.string(),
+      type: z.string(),
+      attempt: z.number(),
+      duplicate: z.boolean(),
+      url: z.string(),
+      at: z.string(),
+      status: z.number().nullable(),
+      ok: z.boolean(),
+      error: z.string().nullable(),
+      willRetry: z.boolean(),
+    }),
+  ),
+});
+
+type IdempotentResult = z.infer<typeof SandboxStateSchema>['idempotent'][number][1];
+
+export interface StripeSandboxState {
+  format: typeof SNAPSHOT_FORMAT;
+  version: 1;
+  baseUrl: string | null;
+  products: Product[];
+  prices: Price[];
+  sessions: CheckoutSession[];
+  sessionItems: [string, LineItem[]][];
+  sessionPaymentIntentData: [string, { description: string | null; metadata: Metadata }][];
+  intents: PaymentIntent[];
+  charges: Charge[];
+  refunds: Refund[];
+  links: PaymentLink[];
+  linkItems: [string, { price: string; quantity: number }[]][];
+  events: StripeEvent[];
+  idempotent: [string, IdempotentResult][];
+  webhookAttempts: WebhookAttempt[];
+}
+
+/** Rewrites, in place, every string under `value` that starts with `from` to start with `to` instead. */
+function rebaseUrls(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return value.startsWith(from) ? `${to}${value.slice(from.length)}` : value;
+  if (Array.isArray(value)) {
+    for (const [index, entry] of value.entries()) value[index] = rebaseUrls(entry, from, to);
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const [key, entry] of Object.entries(record)) record[key] = rebaseUrls(entry, from, to);
+  }
+  return value;
+}
+
 /**
  * A sandbox of the Stripe endpoints Causeway uses, speaking Stripe's API (form-encoded requests,
  * objects with `object` fields and prefixed ids, Stripe's errors and idempotency) so the official
  * SDK runs against it unchanged; with a hosted test checkout page per session, payment link pages,
- * receipts, refunds, and webhooks signed and delivered as Stripe does. Everything is kept in memory.
+ * receipts, refunds, and webhooks signed and delivered as Stripe does. Everything is kept in memory;
+ * `exportState`/`restoreState` carry it over a restart (the embedded app keeps it in a file).
  */
 export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbox {
   const clock: Clock = options.clock ?? { now: () => new Date() };
   const merchant = options.merchantName ?? 'Causeway';
   const keyDigest = sha256(options.secretKey);
   let baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? null;
+  /** The address the stored objects' URLs were made with. */
+  let urlsBase = baseUrl;
+  const listeners = new Set<() => void>();
+  const touch = () => {
+    for (const listener of listeners) listener();
+  };
 
   const products = new Map<string, Product>();
   const prices = new Map<string, Price>();
@@ -434,6 +558,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     clock,
     settings: options.webhooks,
     onGiveUp: options.onDeliveryGivenUp,
+    onAttempt: () => touch(),
   });
 
   const now = () => Math.floor(clock.now().getTime() / 1000);
@@ -460,6 +585,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     };
     events.set(event.id, event);
     deliverer.enqueue(event);
+    touch();
     return event;
   }
 
@@ -733,6 +859,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     sessions.set(id, session);
     sessionItems.set(id, input.items);
     if (input.paymentIntentData) sessionPaymentIntentData.set(id, input.paymentIntentData);
+    touch();
     return session;
   }
 
@@ -1245,6 +1372,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
             requestId,
             expiresAt: now() + IDEMPOTENCY_TTL_SECONDS,
           });
+          touch();
         }
         if (key) res.set('idempotency-key', key);
         send(res, status, body, requestId);
@@ -1728,11 +1856,93 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     send(res, apiError.status, errorJson(apiError), randomId('req_', 14));
   });
 
+  /** Every stored object whose fields may hold the sandbox's own URLs. */
+  const objectStores = (): Map<string, object>[] => [sessions, links, charges, events, idempotent];
+
+  /** Stored URLs follow the sandbox to a new address (a restart on another port or PUBLIC_URL). */
+  function rebaseTo(next: string | null): void {
+    if (next && urlsBase && urlsBase !== next) {
+      for (const store of objectStores()) {
+        for (const [id, object] of store) {
+          if (store === idempotent) {
+            const saved = object as { body: string };
+            saved.body = saved.body.replaceAll(
+              JSON.stringify(urlsBase).slice(1, -1),
+              JSON.stringify(next).slice(1, -1),
+            );
+          } else store.set(id, rebaseUrls(object, urlsBase, next) as object);
+        }
+      }
+      touch();
+    }
+    if (next) urlsBase = next;
+  }
+
+  function exportState(): StripeSandboxState {
+    const at = now();
+    const values = <T>(map: Map<string, T>) => clone([...map.values()]);
+    return {
+      format: SNAPSHOT_FORMAT,
+      version: 1,
+      baseUrl: urlsBase,
+      products: values(products),
+      prices: values(prices),
+      sessions: values(sessions),
+      sessionItems: clone([...sessionItems]),
+      sessionPaymentIntentData: clone([...sessionPaymentIntentData]),
+      intents: values(intents),
+      charges: values(charges),
+      refunds: values(refunds),
+      links: values(links),
+      linkItems: clone([...linkItems]),
+      events: values(events),
+      idempotent: clone([...idempotent].filter(([, saved]) => saved.expiresAt > at)),
+      webhookAttempts: deliverer.attempts().slice(-SNAPSHOT_ATTEMPTS),
+    };
+  }
+
+  function restoreState(input: unknown): void {
+    // The schema checks what the code relies on; the rest of each object is the sandbox's own output.
+    const saved = SandboxStateSchema.parse(input) as unknown as StripeSandboxState;
+    const refill = <T extends { id: string }>(map: Map<string, T>, objects: T[]) => {
+      map.clear();
+      for (const object of objects) map.set(object.id, clone(object));
+    };
+    const refillEntries = <T>(map: Map<string, T>, entries: [string, T][]) => {
+      map.clear();
+      for (const [key, value] of entries) map.set(key, clone(value));
+    };
+    refill(products, saved.products);
+    refill(prices, saved.prices);
+    refill(sessions, saved.sessions);
+    refillEntries(sessionItems, saved.sessionItems);
+    refillEntries(sessionPaymentIntentData, saved.sessionPaymentIntentData);
+    refill(intents, saved.intents);
+    refill(charges, saved.charges);
+    refill(refunds, saved.refunds);
+    refill(links, saved.links);
+    refillEntries(linkItems, saved.linkItems);
+    refill(events, saved.events);
+    refillEntries(idempotent, saved.idempotent);
+    deliverer.restoreAttempts(saved.webhookAttempts);
+    urlsBase = saved.baseUrl;
+    rebaseTo(baseUrl);
+  }
+
   return {
     router,
     configure(settings) {
-      if (settings.baseUrl !== undefined) baseUrl = settings.baseUrl.replace(/\/+$/, '');
+      if (settings.baseUrl !== undefined) {
+        baseUrl = settings.baseUrl.replace(/\/+$/, '');
+        rebaseTo(baseUrl);
+      }
       if (settings.webhookUrl !== undefined) deliverer.configure({ url: settings.webhookUrl });
+    },
+    exportState,
+    restoreState,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     pay,
     decline,

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStripePaymentGateway } from '../../adapters/stripe/stripe.payment-gateway';
+import { startStripeSandbox, type RunningStripeSandbox } from '../../adapters/stripe/stripe.sandbox';
+import { systemClock } from '../../adapters/system/system-clock';
+import type { CheckoutRequest, PaymentGateway } from '../../core/ports/payment-gateway.port';
+import { submitCheckoutForm } from './sandbox-control';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+const checkout = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+  purpose: 'donation',
+  campaignId: 'campaign-1',
+  amountCents: 2_500,
+  description: 'Donation to Clean water',
+  successUrl: 'https://app.test/donated?session={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'https://app.test/campaign/campaign-1/details/',
+  promoterId: null,
+  payerUserId: null,
+  idempotencyKey: 'donation-1',
+  ...overrides,
+});
+
+const started: (RunningStripeSandbox | WebhookReceiver)[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((running) => running.close()));
+});
+
+/** A sandbox on its own port with the app's gateway, each start with a key and webhook secret of its own. */
+async function start(name: string): Promise<{ running: RunningStripeSandbox; gateway: PaymentGateway }> {
+  const secretKey = `sk_test_${name}`;
+  const webhookSecret = `whsec_${name}`;
+  const running = await startStripeSandbox({ secretKey, webhookSecret });
+  started.push(running);
+  const gateway = createStripePaymentGateway({
+    secretKey,
+    webhookSecret,
+    clock: systemClock,
+    apiBase: new URL(running.url),
+    maxNetworkRetries: 0,
+  });
+  return { running, gateway };
+}
+
+describe('the Stripe sandbox state, exported and restored', () => {
+  it('answers the same reads after a restore on another port, key and webhook secret', async () => {
+    const receiver = await startWebhookReceiver();
+    started.push(receiver);
+    const before = await start('first');
+    before.running.sandbox.configure({ webhookUrl: receiver.url });
+    const paid = await before.gateway.createCheckout(checkout());
+    const paidAttempt = await submitCheckoutForm(paid.url, {
+      number: '4242 4242 4242 4242',
+      email: 'dana@example.org',
+    });
+    expect(paidAttempt.status).toBe(303);
+    const open = await before.gateway.createCheckout(checkout({ idempotencyKey: 'donation-2', amountCents: 4_000 }));
+    await before.running.sandbox.webhooks.drain();
+    const detail = await before.gateway.getPaymentDetail(paid.id);
+    expect(detail).toMatchObject({ amount: 2_500, card: { brand: 'visa', last4: '4242' } });
+    expect(detail!.link).toContain(`${before.running.url}/receipts/ch_`);
+    const attempts = before.running.sandbox.webhooks.attempts();
+    expect(attempts.length).toBeGreaterThan(0);
+    const exported = JSON.parse(JSON.stringify(before.running.sandbox.exportState())) as unknown;
+
+    const after = await start('second');
+    after.running.sandbox.restoreState(exported);
+    // The receipt now lives at the new address; everything else reads the same.
+    const restored = await after.gateway.getPaymentDetail(paid.id);
+    expect(restored).toEqual({ ...detail, link: detail!.link!.replace(before.running.url, after.running.url) });
+    const receipt = await fetch(restored!.link!);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain('$25.00');
+    expect(after.running.sandbox.webhooks.attempts()).toEqual(attempts);
+
+    // The same idempotency key answers the same checkout, its page at the new address.
+    const again = await after.gateway.createCheckout(checkout({ idempotencyKey: 'donation-2', amountCents: 4_000 }));
+    expect(again).toEqual({ id: open.id, url: open.url.replace(before.running.url, after.running.url) });
+    const page = await fetch(again.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('$40.00');
+
+    // A payment made before the restart can be refunded after it.
+    const paymentId = restored!.paymentId;
+    expect(after.running.sandbox.refund(paymentId, 1_000)).toMatchObject({ amount: 1_000, payment_intent: paymentId });
+    expect((await after.gateway.getPaymentDetail(paid.id))!.amount).toBe(2_500);
+  });
+
+  it('refuses a state it cannot read and keeps its own', async () => {
+    const { running, gateway } = await start('own');
+    const session = await gateway.createCheckout(checkout());
+    const good = running.sandbox.exportState();
+    const broken = [
+      undefined,
+      { ...good, version: 2 },
+      { ...good, sessions: [{ id: 'not-a-session', object: 'checkout.session' }] },
+      { ...good, charges: 'none' },
+    ];
+    for (const state of broken) expect(() => running.sandbox.restoreState(state)).toThrow();
+    expect((await fetch(session.url)).status).toBe(200);
+  });
+
+  it('tells its listeners of each change', async () => {
+    const { running, gateway } = await start('told');
+    let changes = 0;
+    const stop = running.sandbox.onChange(() => changes++);
+    const session = await gateway.createCheckout(checkout());
+    expect(changes).toBeGreaterThan(0);
+    const opened = changes;
+    running.sandbox.pay(session.id);
+    expect(changes).toBeGreaterThan(opened);
+    stop();
+    const paid = changes;
+    await gateway.createCheckout(checkout({ idempotencyKey: 'another' }));
+    expect(changes).toBe(paid);
+  });
+});
