@@ -31,7 +31,10 @@ export interface MemoryPaymentGatewayOptions {
 /** The gateway plus what a payer or the provider would do, for tests and the embedded checkout page. */
 export interface MemoryPaymentGateway extends PaymentGateway {
   /** The payer pays a checkout session; answers the provider's signed `checkout.session.completed`. */
-  completeCheckout(sessionId: string, payment?: { card?: { brand: string; last4: string } }): SignedWebhook;
+  completeCheckout(
+    sessionId: string,
+    payment?: { card?: { brand: string; last4: string }; email?: string },
+  ): SignedWebhook;
   /** The payer's card is declined; answers the signed `payment_intent.payment_failed`. */
   failCheckout(sessionId: string, reason?: string): SignedWebhook;
   /** A paid payment is refunded (in full unless told); answers the signed `charge.refunded`. */
@@ -127,6 +130,7 @@ export function toPaymentAction(event: Record<string, unknown>): PaymentAction {
         promoterId: text(metadata.promoterId),
         amountCents: Number(object.amount_total ?? 0),
         occurredAt: new Date(Number(event.created) * 1000).toISOString(),
+        payerEmail: isRecord(object.customer_details) ? text(object.customer_details.email) : null,
         raw: object,
       };
     }
@@ -308,6 +312,8 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
         payment_intent: paid.id,
         payment_status: 'paid',
         status: 'complete',
+        // The e-mail the payer gave on the checkout page.
+        customer_details: { email: payment.email ?? 'donor@example.org' },
         metadata: metadataOf(session.request),
         created: Math.floor(session.createdAt.getTime() / 1000),
       });

@@ -17,7 +17,10 @@ const START = '2026-03-10T15:30:00.000Z';
 
 /** What a payer or the provider's dashboard would do, each answering the webhook it causes. */
 interface Provider {
-  completeCheckout(sessionId: string, payment?: { card?: { brand: string; last4: string } }): Promise<SignedWebhook>;
+  completeCheckout(
+    sessionId: string,
+    payment?: { card?: { brand: string; last4: string }; email?: string },
+  ): Promise<SignedWebhook>;
   failCheckout(sessionId: string, reason?: string): Promise<SignedWebhook>;
   refundPayment(paymentIntentId: string, amountCents?: number): Promise<SignedWebhook>;
   signEvent(type: string, object: Record<string, unknown>): Promise<SignedWebhook>;
@@ -88,8 +91,11 @@ const implementations: { name: string; create: () => Promise<Subject> }[] = [
         const { body, signature } = receiver.last(type, test);
         return { body, signature };
       };
-      const pay = async (sessionId: string, number: string) => {
-        const response = await submitCheckoutForm(`${sandbox.url}/c/pay/${sessionId}`, { number });
+      const pay = async (sessionId: string, number: string, email?: string) => {
+        const response = await submitCheckoutForm(`${sandbox.url}/c/pay/${sessionId}`, {
+          number,
+          ...(email ? { email } : {}),
+        });
         await response.arrayBuffer();
         return response.status;
       };
@@ -98,7 +104,7 @@ const implementations: { name: string; create: () => Promise<Subject> }[] = [
           const card = payment?.card ?? { brand: 'visa', last4: '4242' };
           const number = TEST_CARDS[`${card.brand}/${card.last4}`];
           if (!number) throw new Error(`No test card shows as ${card.brand} ${card.last4}.`);
-          expect(await pay(sessionId, number)).toBe(303);
+          expect(await pay(sessionId, number, payment?.email)).toBe(303);
           return delivered('checkout.session.completed', (object) => object.id === sessionId);
         },
         async failCheckout(sessionId, reason = 'Your card was declined.') {
@@ -245,10 +251,10 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
     expect(await gateway.getPaymentDetail('cs_unknown')).toBeNull();
   });
 
-  it('reads a completed checkout as a succeeded payment with its purpose, campaign and promoter', async () => {
+  it('reads a completed checkout as a succeeded payment with its purpose, campaign, promoter and payer', async () => {
     const session = await gateway.createCheckout(checkout({ purpose: 'budget', promoterId: null }));
     const donation = await gateway.createCheckout(checkout({ idempotencyKey: 'donation-key-2' }));
-    const webhook = await provider.completeCheckout(session.id);
+    const webhook = await provider.completeCheckout(session.id, { email: 'dana@example.org' });
     const action = await gateway.parseWebhook(webhook.body, webhook.signature);
     const detail = await gateway.getPaymentDetail(session.id);
     expect(action).toEqual({
@@ -261,6 +267,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
       promoterId: null,
       amountCents: 2_500,
       occurredAt: '2026-03-10T15:30:00.000Z',
+      payerEmail: 'dana@example.org',
       raw: expect.any(Object),
     });
     const donated = await provider.completeCheckout(donation.id);
