@@ -11,6 +11,10 @@ test.each([
   ['/campaigner/drafts/%E0%A4%A', { page: 'not-found' }],
   ['/campaigner/drafts', { page: 'not-found' }],
   ['/campaigner/drafts/abc/extra', { page: 'not-found' }],
+  ['/campaigner/campaigns/cmp-1', { page: 'campaign', id: 'cmp-1' }],
+  ['/campaigner/campaigns/cmp-1/', { page: 'campaign', id: 'cmp-1' }],
+  ['/campaigner/campaigns/%E0%A4%A', { page: 'not-found' }],
+  ['/campaigner/campaigns/cmp-1/delivery', { page: 'not-found' }],
   ['/campaigner/other', { page: 'not-found' }],
   ['/campaignerx', { page: 'not-found' }],
 ])('%s shows %j', (path, route) => {
@@ -21,4 +25,9 @@ test('a draft’s address is the one notifications link to, with the step in the
   expect(campaignerPaths.draft('abc-123')).toBe(CAMPAIGN_PATHS.draft('abc-123'));
   expect(campaignerPaths.draft('abc-123', 'budget')).toBe('/campaigner/drafts/abc-123?step=budget');
   expect(campaignerRouteOf(campaignerPaths.draft('a/b').split('?')[0]!)).toEqual({ page: 'draft', id: 'a/b' });
+});
+
+test('a live campaign’s address reads back as its page', () => {
+  expect(campaignerPaths.campaign('c/1')).toBe('/campaigner/campaigns/c%2F1');
+  expect(campaignerRouteOf(campaignerPaths.campaign('c/1'))).toEqual({ page: 'campaign', id: 'c/1' });
 });
