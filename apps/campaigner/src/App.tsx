@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { Link, usePathname } from '../../../shells/shared/router';
 import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
+import { CampaignPage } from './pages/campaign.page';
 import { DraftPage } from './pages/draft.page';
 import { HomePage } from './pages/home.page';
 import { ReachPages } from './reach/reach-pages';
@@ -24,12 +25,16 @@ function NotFound() {
   );
 }
 
-/** The campaigner area: the home with the campaign lists, and the wizard of each draft. */
+/** The campaigner area: the home with the campaign lists, the wizard of each draft, and each live campaign. */
 export default function App({ user }: { user: SessionUser }) {
   const pathname = usePathname();
   const route = campaignerRouteOf(pathname);
   const reach = reachRouteOf(pathname);
-  const page = reach ? pathname : route.page === 'draft' ? `draft:${route.id}` : route.page;
+  const page = reach
+    ? pathname
+    : route.page === 'draft' || route.page === 'campaign'
+      ? `${route.page}:${route.id}`
+      : route.page;
 
   // A new page starts at its top, as a full page load would.
   useEffect(() => {
@@ -43,7 +48,9 @@ export default function App({ user }: { user: SessionUser }) {
       ) : route.page === 'home' ? (
         <HomePage user={user} />
       ) : route.page === 'draft' ? (
-        <DraftPage id={route.id} />
+        <DraftPage id={route.id} user={user} />
+      ) : route.page === 'campaign' ? (
+        <CampaignPage campaignId={route.id} />
       ) : (
         <NotFound />
       )}

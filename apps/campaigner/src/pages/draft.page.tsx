@@ -1,27 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  ArrowRight,
-  BadgeCheck,
-  Clock,
-  FileQuestion,
-  Lock,
-  MessageSquareWarning,
-  Rocket,
-  Trash2,
-} from 'lucide-react';
+import { ArrowLeft, ArrowRight, Clock, FileQuestion, Lock, MessageSquareWarning, Trash2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { PreCampaignView } from '../../../../core/contracts/campaigns.contract';
+import type { SessionUser } from '../../../../core/users/user.entity';
 import { ApiError } from '../../../../shells/shared/http';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
 import { useDeleteDraft, useDraft, useMoveDraft } from '../api/pre-campaigns.api';
 import { draftKeys } from '../api/query';
 import { listText } from '../model/audience';
 import { campaignerPaths } from '../model/campaigner-routes';
-import { reachPaths } from '../reach/reach-routes';
 import { draftTitle, reviewerNoteOf, statusOf } from '../model/draft-status';
-import { formatDollars } from '../model/money';
+import { paymentReturnOf, type PaymentReturn } from '../model/publishing';
 import { forgetStep, rememberedStep, rememberStep } from '../model/resume';
 import {
   isStepId,
@@ -43,6 +33,7 @@ import { AudienceStep } from './steps/audience.step';
 import { BasicsStep } from './steps/basics.step';
 import { BudgetStep } from './steps/budget.step';
 import { LandingPageStep } from './steps/landing-page.step';
+import { PublishPanel } from './publish-panel';
 import { MediaStep } from './steps/media.step';
 import { ReviewStep } from './steps/review.step';
 import type { StepProps } from './steps/step-props';
@@ -60,7 +51,17 @@ const STEP_PAGES: Record<Exclude<StepId, 'review'>, ComponentType<StepProps>> = 
   landingPage: LandingPageStep,
 };
 
-function StatusBanner({ view, onReview }: { view: PreCampaignView; onReview: () => void }) {
+function StatusBanner({
+  view,
+  user,
+  paymentReturn,
+  onReview,
+}: {
+  view: PreCampaignView;
+  user: SessionUser;
+  paymentReturn: PaymentReturn;
+  onReview: () => void;
+}) {
   const draft = view.preCampaign;
   switch (statusOf(draft)) {
     case 'Pending':
@@ -105,34 +106,21 @@ function StatusBanner({ view, onReview }: { view: PreCampaignView; onReview: () 
       );
     }
     case 'Approved':
-      return (
-        <Banner tone="success" icon={BadgeCheck} title="Approved – pay the ad budget to publish" role="status">
-          <p>
-            A reviewer approved the campaign. It is published as ads once its budget of{' '}
-            {formatDollars(draft.budgetLifetime)} is paid; payment will be offered here.
-          </p>
-        </Banner>
-      );
     case 'Published':
-      return (
-        <Banner tone="success" icon={Rocket} title="Published" role="status">
-          <p>The budget is paid and the campaign runs as ads.</p>
-          <p>
-            <Link to={reachPaths.shares(draft.campaignUUID)}>See its shares and thank-you messages</Link>
-          </p>
-        </Banner>
-      );
+      return <PublishPanel draft={draft} user={user} paymentReturn={paymentReturn} />;
     default:
       return null;
   }
 }
 
-function Wizard({ view }: { view: PreCampaignView }) {
+function Wizard({ view, user }: { view: PreCampaignView; user: SessionUser }) {
   const queryClient = useQueryClient();
   const draft = view.preCampaign;
   const id = draft.id;
   const params = useSearchParams();
   const param = params.get('step');
+  // Read once: the address loses it when the step is added below.
+  const [paymentReturn] = useState(() => paymentReturnOf(params.get('payment')));
   const step: StepId = isStepId(param) ? param : (rememberedStep(id) ?? 'basics');
   const [showProblems, setShowProblems] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<FieldErrors>({});
@@ -239,7 +227,12 @@ function Wizard({ view }: { view: PreCampaignView }) {
           </>
         }
       />
-      <StatusBanner view={view} onReview={() => navigate(campaignerPaths.draft(id, 'review'))} />
+      <StatusBanner
+        view={view}
+        user={user}
+        paymentReturn={paymentReturn}
+        onReview={() => navigate(campaignerPaths.draft(id, 'review'))}
+      />
       <div className="cw-camp-wizard__grid">
         <aside className="cw-camp-wizard__side">
           <StepList draftId={id} current={step} markOf={markOf} />
@@ -329,7 +322,7 @@ function Wizard({ view }: { view: PreCampaignView }) {
 }
 
 /** A draft in the wizard, at `/campaigner/drafts/{id}?step=…`. */
-export function DraftPage({ id }: { id: string }) {
+export function DraftPage({ id, user }: { id: string; user: SessionUser }) {
   const draft = useDraft(id);
   if (draft.isPending) return <WizardSkeleton label="Loading the campaign…" />;
   if (draft.isError) {
@@ -354,5 +347,5 @@ export function DraftPage({ id }: { id: string }) {
       <ErrorPanel title="The campaign couldn't be loaded" error={draft.error} onRetry={() => void draft.refetch()} />
     );
   }
-  return <Wizard key={id} view={draft.data} />;
+  return <Wizard key={id} view={draft.data} user={user} />;
 }

@@ -20,6 +20,7 @@ import { PageHeader } from '../ui/page-header';
 import { reachPaths } from '../reach/reach-routes';
 import { EmptyState, ErrorPanel, ListSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
+import { LiveCampaignsSection } from './live-campaigns-section';
 
 /** An organization's admin may look at all of the organization's campaigns, not only their own. */
 export const seesOrganization = (user: SessionUser) => user.admin && user.organizationId !== null;
@@ -148,7 +149,7 @@ function ViewToggle({ view, organization }: { view: HomeView; organization: stri
   );
 }
 
-/** The campaigner's home: their drafts, what waits for approval and what waits for payment. */
+/** The campaigner's home: their drafts, what waits for approval or payment, and the organization's live campaigns. */
 export function HomePage({ user }: { user: SessionUser }) {
   const params = useSearchParams();
   const organizationView = seesOrganization(user) && params.get('view') === 'organization';
@@ -257,6 +258,7 @@ export function HomePage({ user }: { user: SessionUser }) {
           text: 'A campaign appears here once a reviewer approves it. Paying its ad budget publishes it.',
         }}
       />
+      <LiveCampaignsSection organizationId={user.organizationId} organization={organization} />
     </div>
   );
 }
