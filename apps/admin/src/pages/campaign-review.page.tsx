@@ -41,6 +41,7 @@ import { useToast } from '../ui/toast';
 import { useNow } from '../ui/use-now';
 import { WorkflowBadge } from '../ui/workflow-badges';
 import { DecisionDialog } from './decision-dialog';
+import { DeploymentPanel } from './deployment-panel';
 
 const DECISION_BUTTONS: Record<Decision, { label: string; className: string; icon: typeof CircleCheck }> = {
   approve: { label: 'Approve…', className: 'cw-button cw-button--primary', icon: CircleCheck },
@@ -310,7 +311,9 @@ function Review({ view, onConflict }: { view: PreCampaignView; onConflict: () =>
   const sentBack = status === 'Pending' ? earlierSendBack(draft) : null;
   const problemList = Object.values(problems);
   const submitted = submittedAt(draft);
-  const note = decided === null ? STATUS_NOTES[status] : null;
+  // Once paid, the publishing panel says where an approved campaign is.
+  const publishing = draft.isPaid && (status === 'Approved' || status === 'Published');
+  const note = decided === null && !(publishing && status === 'Approved') ? STATUS_NOTES[status] : null;
 
   return (
     <div className="cw-admin-page cw-admin-review">
@@ -396,6 +399,7 @@ function Review({ view, onConflict }: { view: PreCampaignView; onConflict: () =>
         </div>
       )}
 
+      {publishing && <DeploymentPanel draft={draft} published={status === 'Published'} />}
       <PreviewSection id={draft.id} />
       <AdFilesSection draft={draft} />
       <div className="cw-admin-grid-2 cw-admin-review__pair">
