@@ -80,6 +80,8 @@ export interface AmobeeSandboxOptions {
   rateLimitPerSecond?: number | null;
   /** Serve the `/_sandbox` control API (default true). */
   controlApi?: boolean;
+  /** The first id an empty sandbox hands out (default 1610000001). */
+  firstId?: number;
 }
 
 export interface SandboxFault extends FaultBody {
@@ -331,9 +333,16 @@ const SandboxStateSchema = z.object({
 
 export type AmobeeSandboxState = z.infer<typeof SandboxStateSchema>;
 
-function emptyState() {
+/**
+ * A first id from the time a sandbox starts (100 a second since 2026): an empty sandbox numbered so
+ * never hands out again an id that a lost state gave, which stored campaigns may still name.
+ */
+export const firstIdAt = (at: Date): number =>
+  FIRST_ID + 100 * Math.max(0, Math.floor((at.getTime() - Date.UTC(2026, 0, 1)) / 1000));
+
+function emptyState(firstId = FIRST_ID) {
   return {
-    nextId: FIRST_ID,
+    nextId: firstId,
     tokens: new Map<string, number>(),
     advertisers: new Map<string, AdvertiserRecord>(),
     insertionOrders: new Map<string, InsertionOrderRecord>(),
@@ -366,7 +375,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   };
   let settings = structuredClone(defaults);
   let offsetMs = 0;
-  let state = emptyState();
+  let state = emptyState(options.firstId);
   let faults: SandboxFault[] = [];
   let requestLog: SandboxRequestRecord[] = [];
   const ledger = createDeliveryLedger();
@@ -1402,7 +1411,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
 
   function restoreState(input: unknown): void {
     const saved = SandboxStateSchema.parse(input);
-    const next = emptyState();
+    const next = emptyState(options.firstId);
     const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((record) => [record.id, record]));
     next.advertisers = byId(saved.advertisers) as typeof next.advertisers;
     next.insertionOrders = byId(saved.insertionOrders) as unknown as typeof next.insertionOrders;
@@ -1432,7 +1441,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
         (map) => [...map.keys()].map(Number),
       ),
     );
-    next.nextId = Math.max(saved.nextId, highest + 1, FIRST_ID);
+    next.nextId = Math.max(saved.nextId, highest + 1);
     state = next;
     offsetMs = saved.offsetMs;
     ledger.restore(saved.ledger as LedgerEntries);
@@ -1465,7 +1474,7 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     },
     requests: () => [...requestLog],
     reset() {
-      state = emptyState();
+      state = emptyState(options.firstId);
       faults = [];
       requestLog = [];
       offsetMs = 0;

@@ -37,7 +37,7 @@ import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
 import type { DataStore } from '../../../core/ports/unit-of-work.port';
 import type { AdPlatform } from '../../../core/ports/ad-platform.port';
 import { createAmobeeClient } from '../../../adapters/amobee/amobee.client';
-import { createAmobeeSandbox, type AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
+import { createAmobeeSandbox, firstIdAt, type AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
 import { createCaptchaBotCheck } from '../../../adapters/botcheck/captcha.bot-check';
 import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
 import { createSmtpMailer } from '../../../adapters/mail/smtp.mailer';
@@ -54,6 +54,7 @@ import { createPgNotifyEventBus } from '../../../adapters/postgres/pg-notify.eve
 import { migrate } from '../../../adapters/postgres/migrator';
 import { createPostgresDataStore } from '../../../adapters/postgres/postgres.data-store';
 import { randomIds } from '../../../adapters/system/random-ids';
+import { keepSnapshot } from '../../../adapters/system/json-snapshot';
 import { systemClock } from '../../../adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
@@ -231,7 +232,7 @@ function openAdPlatform(
   logger: Logger,
   clock: Clock,
   ids: IdGenerator,
-): { adPlatform: AdPlatform; sandbox: AmobeeSandbox | null; listening(url: string): void } {
+): { adPlatform: AdPlatform; sandbox: AmobeeSandbox | null; listening(url: string): void; close(): Promise<void> } {
   const adapterLogger = logger.child({ component: 'amobee' });
   if (config.AMOBEE_BASE_URL) {
     logger.info({ baseUrl: config.AMOBEE_BASE_URL, marketId: config.AMOBEE_MARKET_ID }, 'Ad platform: Nexxen DSP API');
@@ -246,7 +247,7 @@ function openAdPlatform(
       logger: adapterLogger,
       clock,
     });
-    return { adPlatform, sandbox: null, listening: () => undefined };
+    return { adPlatform, sandbox: null, listening: () => undefined, close: async () => undefined };
   }
   // Credentials of this process only: nothing outside it needs them.
   const credentials = { clientId: 'causeway-embedded', clientSecret: ids.newSecret() };
@@ -257,6 +258,15 @@ function openAdPlatform(
     delivery: { ctr: config.AMOBEE_SANDBOX_CTR, cpm: config.AMOBEE_SANDBOX_CPM },
     // Nobody may move the clock or inject faults of a production server.
     controlApi: !config.production,
+    // Started empty (a first start, or a state set aside), its ids cannot be ones the database still names.
+    firstId: firstIdAt(clock.now()),
+  });
+  // Its objects outlive a restart, as the campaigns pointing at them do.
+  const snapshot = keepSnapshot({
+    path: sandboxStatePath(config, 'amobee'),
+    subject: sandbox,
+    name: 'DSP sandbox',
+    log: adapterLogger,
   });
   let ownUrl = '';
   const adPlatform = createAmobeeClient({
@@ -287,8 +297,13 @@ function openAdPlatform(
     listening: (url) => {
       ownUrl = url.replace(/\/$/, '');
     },
+    close: () => snapshot.close(),
   };
 }
+
+/** Where an embedded sandbox keeps its state between starts. */
+const sandboxStatePath = (config: Config, name: 'amobee' | 'stripe') =>
+  join(resolve(config.DATA_DIR), 'sandboxes', `${name}.json`);
 
 /**
  * Card payments through Stripe's SDK: the real API with STRIPE_SECRET_KEY (or the API at STRIPE_API_BASE),
@@ -300,7 +315,12 @@ function openPayments(
   logger: Logger,
   clock: Clock,
   ids: IdGenerator,
-): { gateway: PaymentGateway; sandbox: StripeSandbox | null; listening(ownUrl: string): void; close(): void } {
+): {
+  gateway: PaymentGateway;
+  sandbox: StripeSandbox | null;
+  listening(ownUrl: string): void;
+  close(): Promise<void>;
+} {
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
   const onError = (error: unknown, context: { operation: string; id: string }) =>
     logger.warn({ err: error, id: context.id }, `Payments: could not ${context.operation}`);
@@ -317,7 +337,7 @@ function openPayments(
       onError,
       ...(apiBase ? { apiBase } : {}),
     });
-    return { gateway, sandbox: null, listening: () => undefined, close: () => undefined };
+    return { gateway, sandbox: null, listening: () => undefined, close: async () => undefined };
   }
   const secretKey = `sk_test_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
   const sandbox = createStripeSandbox({
@@ -326,6 +346,13 @@ function openPayments(
     clock,
     onDeliveryGivenUp: (attempt) =>
       logger.error({ ...attempt }, 'Stripe sandbox: a webhook was given up on after its last attempt'),
+  });
+  // Past checkouts, payments and receipts outlive a restart; the key and webhook secret are this start's.
+  const snapshot = keepSnapshot({
+    path: sandboxStatePath(config, 'stripe'),
+    subject: sandbox,
+    name: 'Stripe sandbox',
+    log: logger.child({ component: 'stripe' }),
   });
   let apiBase: URL | null = null;
   const gateway = createStripePaymentGateway({
@@ -359,7 +386,11 @@ function openPayments(
         logger.info({ sandbox: where }, 'Payments: the embedded Stripe sandbox (test cards only)');
       }
     },
-    close: () => sandbox.close(),
+    close: async () => {
+      // Deliveries in flight end here; what they changed is in the last write.
+      sandbox.close();
+      await snapshot.close();
+    },
   };
 }
 
@@ -566,7 +597,8 @@ export async function compose(
       await worker.stop();
       await deliverySync.stop();
       mail.close();
-      payments.close();
+      await payments.close();
+      await ads.close();
       await eventBus.close();
       await dataStore.close();
       await deleteFirebaseApp(config);
