@@ -19,7 +19,8 @@ describe('the embedded DSP sandbox (no AMOBEE_BASE_URL)', () => {
     expect(await platform.listRegions(2)).toHaveLength(51);
     const control = await fetch(`${app.url}/sandbox/amobee/_sandbox`);
     expect(control.status).toBe(200);
-    expect((await control.json()).counts.advertisers).toBe(1);
+    // The demo organization's, made at start, and this one.
+    expect((await control.json()).counts.advertisers).toBe(2);
     const requests = (await (await fetch(`${app.url}/sandbox/amobee/_sandbox/requests`)).json()) as { path: string }[];
     expect(requests.map((request) => request.path)).toEqual(
       expect.arrayContaining(['/accounts/v1/api/token', '/campaign/v5/api/accounts/1000001/advertisers']),

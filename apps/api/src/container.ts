@@ -484,6 +484,17 @@ export async function compose(
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
       }),
+      // The embedded DSP sandbox starts empty the first time: the demo is readied on it at each start.
+      ...(ads.sandbox
+        ? {
+            adPlatform: {
+              campaigns: repositories.campaigns,
+              adPlatform: context.get(TYPES.AdPlatform),
+              advertisers: context.get(TYPES.OrganizationAdvertiserService),
+              campaignPageUrl: (campaignId: string) => `${config.publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`,
+            },
+          }
+        : {}),
     });
   });
 

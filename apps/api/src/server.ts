@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { DEMO_ACCOUNTS } from '../../../core/demo/demo-seed.service';
+import { DEMO_ACCOUNTS, type DemoSeedService } from '../../../core/demo/demo-seed.service';
 import { createApp } from './app';
 import type { Config } from './config';
 import { compose, type ContainerOverrides } from './container';
@@ -46,6 +46,32 @@ function demoPassword(config: Config): { password: string; remembered: boolean }
   return { password: generated, remembered: false };
 }
 
+/**
+ * The demo organization on the embedded DSP sandbox (which answers only once the app listens): its
+ * advertiser, so its campaigns can be published, and its live campaigns' ads. A failure is only logged.
+ */
+async function readyDemoOnAdPlatform(seeder: DemoSeedService, logger: Logger): Promise<void> {
+  try {
+    const report = await seeder.readyOnAdPlatform();
+    if (!report) return;
+    const { advertiser, organizationName } = report;
+    if (advertiser.outcome !== 'kept') {
+      logger.info(
+        { organizationId: report.organizationId, advertiserId: advertiser.id, replaced: advertiser.replaced },
+        `Demo: ${organizationName} ${advertiser.outcome === 'created' ? 'got its advertiser' : 'was linked to its advertiser'} ${advertiser.id} on the ad platform`,
+      );
+    }
+    for (const campaign of report.campaigns) {
+      logger.info(campaign, `Demo: the live campaign ${campaign.name} plays on the ad platform`);
+    }
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      'Demo: the demo organization could not be readied on the ad platform; an admin can create its advertiser',
+    );
+  }
+}
+
 export async function startServer(
   config: Config,
   options: { logger?: Logger; overrides?: ContainerOverrides } = {},
@@ -75,6 +101,7 @@ export async function startServer(
   const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
   const host = wildcard ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   composition.listening(`http://${host}:${port}`);
+  if (config.SEED_DEMO) await readyDemoOnAdPlatform(container.get(TYPES.DemoSeedService), logger);
 
   let closing: Promise<void> | undefined;
   const close = () =>
