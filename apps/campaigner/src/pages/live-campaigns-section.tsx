@@ -53,15 +53,15 @@ export function LiveCampaignsSection({
             const raised = raisedOfGoal(campaign.raisedCents, campaign.goalCents);
             const status = donationStatusOf(campaign);
             return (
-              <li key={campaign.campaignId} className="cw-camp-item" data-campaign-id={campaign.campaignId}>
-                <div className="cw-camp-item__main">
-                  <div className="cw-camp-item__title-row">
-                    <Link to={campaignerPaths.campaign(campaign.campaignId)} className="cw-camp-item__name">
+              <li key={campaign.campaignId} className="cw-pub-live-item" data-campaign-id={campaign.campaignId}>
+                <div className="cw-pub-live-item__main">
+                  <div className="cw-pub-live-item__title-row">
+                    <Link to={campaignerPaths.campaign(campaign.campaignId)} className="cw-pub-live-item__name">
                       {name}
                     </Link>
                     <span className={`cw-badge cw-pub-badge cw-pub-badge--${status.tone}`}>{status.label}</span>
                   </div>
-                  <p className="cw-camp-item__meta">
+                  <p className="cw-pub-live-item__meta">
                     <span data-testid="live-raised">{raised.text}</span>
                     <span>{plural(campaign.donators, 'donor', 'donors')}</span>
                     <span>Published {formatDay(campaign.createdAt)}</span>
