@@ -126,6 +126,13 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
         (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid,
       ),
 
+    findPublishing: (scope) =>
+      list(
+        scope,
+        (query) => query.where('workflowstatus', '==', 'Approved'),
+        (draft) => draft.workflowstatus === 'Approved' && draft.isPaid,
+      ),
+
     async appendWorkflowEntry(id, entry, status, options = {}) {
       const snapshot = await collection().doc(id).get();
       if (!snapshot.exists) return null;

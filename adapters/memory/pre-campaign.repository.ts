@@ -105,6 +105,8 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
 
     findPendingPublish: (scope) => list(scope, (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid),
 
+    findPublishing: (scope) => list(scope, (draft) => draft.workflowstatus === 'Approved' && draft.isPaid),
+
     appendWorkflowEntry(id, entry, status, options = {}) {
       const parsedEntry = WorkflowEntry.parse(entry);
       const published = status === 'Published';

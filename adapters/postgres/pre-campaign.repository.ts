@@ -140,6 +140,11 @@ export function createPostgresPreCampaignRepository(context: PgContext): PreCamp
         query.where('pre_campaigns.workflow_status', '=', 'Approved').where('pre_campaigns.is_paid', '=', false),
       ),
 
+    findPublishing: (scope) =>
+      list(scope, (query) =>
+        query.where('pre_campaigns.workflow_status', '=', 'Approved').where('pre_campaigns.is_paid', '=', true),
+      ),
+
     appendWorkflowEntry(id, entry, status, options = {}) {
       const parsedEntry = WorkflowEntry.parse(entry);
       const published = status === 'Published';

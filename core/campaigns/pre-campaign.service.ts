@@ -30,7 +30,10 @@ const NOT_FOUND_MESSAGE = 'That campaign does not exist.';
 
 export type PreCampaignServiceDeps = {
   unitOfWork: UnitOfWork;
-  preCampaigns: Pick<PreCampaignRepository, 'findById' | 'findDrafts' | 'findPending' | 'findPendingPublish'>;
+  preCampaigns: Pick<
+    PreCampaignRepository,
+    'findById' | 'findDrafts' | 'findPending' | 'findPendingPublish' | 'findPublishing'
+  >;
   organizations: Pick<OrganizationRepository, 'findById'>;
   files: Pick<FileStore, 'get' | 'url' | 'pathOf'>;
   images: ImageInspector;
@@ -289,6 +292,7 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
       const scope = scopeOf(actor, query);
       if (query.list === 'drafts') return preCampaigns.findDrafts(scope);
       if (query.list === 'pending') return preCampaigns.findPending(scope);
+      if (query.list === 'publishing') return preCampaigns.findPublishing(scope);
       return preCampaigns.findPendingPublish(scope);
     },
 

@@ -216,9 +216,9 @@ export const PreCampaignView = z.object({
 });
 export type PreCampaignView = z.infer<typeof PreCampaignView>;
 
-export const PRE_CAMPAIGN_LISTS = ['drafts', 'pending', 'pending-publish'] as const;
+export const PRE_CAMPAIGN_LISTS = ['drafts', 'pending', 'pending-publish', 'publishing'] as const;
 export const PreCampaignListQuery = z.object({
-  list: z.enum(PRE_CAMPAIGN_LISTS, { error: 'Ask for list=drafts, pending or pending-publish.' }),
+  list: z.enum(PRE_CAMPAIGN_LISTS, { error: 'Ask for list=drafts, pending, pending-publish or publishing.' }),
   userId: Id.optional(),
   organizationId: Id.optional(),
 });

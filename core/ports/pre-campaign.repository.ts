@@ -19,6 +19,8 @@ export interface PreCampaignRepository {
   findPending(scope?: PreCampaignScope): Promise<PreCampaign[]>;
   /** Status Approved and unpaid, not deleted; newest first. */
   findPendingPublish(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  /** Status Approved and paid, not deleted: being set up on the ad platform, or stopped there; newest first. */
+  findPublishing(scope?: PreCampaignScope): Promise<PreCampaign[]>;
   /**
    * Appends the entry and stores `status` as workflowstatus atomically. Moving to Published also sets
    * isPaid and amobeeDeployed (SPEC §4). Null when no such draft.

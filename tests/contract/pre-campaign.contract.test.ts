@@ -145,6 +145,27 @@ describeContract('PreCampaignRepository', (subject) => {
     expect(ids(await repo().findPendingPublish({ organizationId: 'org-1' }))).toEqual(['a-new', 'a-old']);
   });
 
+  it('lists as publishing the not deleted, paid drafts with status Approved, newest first, scoped', async () => {
+    await repo().create(draft('paid-old', { createdAt: day(1), workflowstatus: 'Approved', isPaid: true }));
+    await repo().create(draft('paid-new', { createdAt: day(3), workflowstatus: 'Approved', isPaid: true }));
+    await repo().create(
+      draft('paid-other', {
+        createdAt: day(2),
+        workflowstatus: 'Approved',
+        isPaid: true,
+        userId: 'user-2',
+        organizationId: 'org-2',
+      }),
+    );
+    await repo().create(draft('unpaid', { createdAt: day(4), workflowstatus: 'Approved' }));
+    await repo().create(draft('published', { createdAt: day(5), workflowstatus: 'Published', isPaid: true }));
+    await repo().create(draft('deleted', { createdAt: day(6), workflowstatus: 'Approved', isPaid: true }));
+    await repo().softDelete('deleted');
+    expect(ids(await repo().findPublishing())).toEqual(['paid-new', 'paid-other', 'paid-old']);
+    expect(ids(await repo().findPublishing({ organizationId: 'org-2' }))).toEqual(['paid-other']);
+    expect(ids(await repo().findPublishing({ userId: 'user-1' }))).toEqual(['paid-new', 'paid-old']);
+  });
+
   it('appends workflow entries in order and stores the new status with each', async () => {
     await repo().create(draft('d-1', { workflowstatus: 'New', workflow: [entry('w-1', 'New', day(2))] }));
     const pending = await repo().appendWorkflowEntry('d-1', entry('w-2', 'Pending', day(3)), 'Pending');

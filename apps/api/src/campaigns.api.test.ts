@@ -418,6 +418,10 @@ describe('the approval workflow', () => {
     await repositories().preCampaigns.update(paid, { isPaid: true });
     const refused = await move(paid, cookies.super, 'Canceled', 'Too late');
     expect(refused.status).toBe(409);
+    // Paid and not yet published, it is listed as publishing, no longer as awaiting payment.
+    expect(await listIds('publishing', cookies.campaigner)).toContain(paid);
+    expect(await listIds('publishing', cookies.super)).toContain(paid);
+    expect(await listIds('pending-publish', cookies.campaigner)).not.toContain(paid);
   });
 });
 
@@ -445,7 +449,7 @@ describe('lists and deletion', () => {
     expect((await api('GET', '/api/pre-campaigns?list=drafts', cookies.promoter)).status).toBe(403);
     const badList = await api('GET', '/api/pre-campaigns?list=everything', cookies.campaigner);
     expect(badList.status).toBe(400);
-    expect(badList.body.error.fields.list).toBe('Ask for list=drafts, pending or pending-publish.');
+    expect(badList.body.error.fields.list).toBe('Ask for list=drafts, pending, pending-publish or publishing.');
   });
 
   it('lists newest first', async () => {

@@ -35,7 +35,8 @@ export function preCampaignRoutes({ preCampaigns, workflow, registry }: PreCampa
     summary: 'Drafts, pending or pending-publish campaigns, newest first',
     description:
       '`list=drafts` (unpaid, not deleted, status empty, New or Canceled), `pending` or `pending-publish` ' +
-      '(Approved and unpaid). `userId` and `organizationId` narrow it where allowed; without them, an ' +
+      '(Approved and unpaid) or `publishing` (Approved and paid: being set up on the ad platform, or stopped ' +
+      'there). `userId` and `organizationId` narrow it where allowed; without them, an ' +
       "organization's admin sees the organization's, platform staff all, and everyone else their own.",
     query: PreCampaignListQuery,
     responses: { 200: PreCampaignListResponse, ...signedIn },
