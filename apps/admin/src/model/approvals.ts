@@ -5,8 +5,8 @@ import { currentStatusOf, WORKFLOW_COMMENTS } from '../../../../core/workflow/wo
 /** The super user's approval desk, below `/approvals`. */
 export const APPROVALS_BASE = '/approvals';
 
-/** The two queues: waiting for a decision, and approved but not yet paid. */
-export const APPROVAL_LISTS = ['pending', 'pending-publish'] as const;
+/** The queues: waiting for a decision, approved but not yet paid, and paid while it is being published. */
+export const APPROVAL_LISTS = ['pending', 'pending-publish', 'publishing'] as const;
 export type ApprovalList = (typeof APPROVAL_LISTS)[number];
 
 export type ApprovalRoute = { page: 'queue' } | { page: 'review'; id: string } | { page: 'not-found' };
@@ -42,7 +42,7 @@ export function approvalRouteOf(pathname: string): ApprovalRoute {
 }
 
 export const approvalListOf = (value: string | null): ApprovalList =>
-  value === 'pending-publish' ? 'pending-publish' : 'pending';
+  (APPROVAL_LISTS as readonly string[]).includes(value ?? '') ? (value as ApprovalList) : 'pending';
 
 export const campaignName = (draft: Pick<PreCampaign, 'campaignName'>) =>
   draft.campaignName.trim() || 'Untitled campaign';

@@ -54,6 +54,18 @@ const COPY: Record<ApprovalList, { since: string; waited: string; emptyTitle: st
     emptyTitle: 'No approved campaigns awaiting payment',
     emptyText: 'Once you approve a campaign it waits here until its campaigner pays the ad budget.',
   },
+  publishing: {
+    since: 'Approved',
+    waited: 'Since approval',
+    emptyTitle: 'Nothing is being published',
+    emptyText: 'A paid campaign is listed here while it is set up on the ad platform, or if a step stopped.',
+  },
+};
+
+const LIST_LABELS: Record<ApprovalList, string> = {
+  pending: 'Waiting for review',
+  'pending-publish': 'Approved, awaiting payment',
+  publishing: 'Paid, publishing',
 };
 
 function QueueTable({
@@ -169,9 +181,10 @@ export function ApprovalQueuePage() {
   const organizationId = params.get('organizationId') || null;
   const pending = useApprovalQueue('pending', organizationId);
   const awaitingPayment = useApprovalQueue('pending-publish', organizationId);
+  const publishing = useApprovalQueue('publishing', organizationId);
   const organizations = useOrganizations({ includeDeleted: true });
   const organizationsById = new Map((organizations.data ?? []).map((item) => [item.organizationId, item]));
-  const queue = list === 'pending' ? pending : awaitingPayment;
+  const queue = list === 'pending' ? pending : list === 'publishing' ? publishing : awaitingPayment;
   const drafts = sortQueue(queue.data ?? [], list);
   const arrivals = useArrivals(`pending:${organizationId ?? ''}`, pending.data);
   const shownArrivals = list === 'pending' ? arrivals : NO_IDS;
@@ -193,14 +206,16 @@ export function ApprovalQueuePage() {
         selected={list}
         onSelect={(next) => update({ list: next === 'pending' ? null : next })}
         tabs={[
-          { id: 'pending', label: 'Waiting for review', count: pending.data?.length ?? null },
-          { id: 'pending-publish', label: 'Approved, awaiting payment', count: awaitingPayment.data?.length ?? null },
+          { id: 'pending', label: LIST_LABELS.pending, count: pending.data?.length ?? null },
+          {
+            id: 'pending-publish',
+            label: LIST_LABELS['pending-publish'],
+            count: awaitingPayment.data?.length ?? null,
+          },
+          { id: 'publishing', label: LIST_LABELS.publishing, count: publishing.data?.length ?? null },
         ]}
       >
-        <section
-          className="cw-card cw-admin-table-card"
-          aria-label={list === 'pending' ? 'Waiting for review' : 'Approved, awaiting payment'}
-        >
+        <section className="cw-card cw-admin-table-card" aria-label={LIST_LABELS[list]}>
           <div className="cw-admin-toolbar cw-admin-toolbar--filters">
             <div className="cw-admin-filter">
               <label htmlFor="cw-admin-approvals-organization" className="cw-admin-filter__label">

@@ -11,7 +11,7 @@ import type { UserProfile } from '../../../../core/users/user.entity';
 import { apiRequest } from '../../../../shells/shared/http';
 import { draftKeys, queryString, retryTransient } from './query';
 
-export type DraftListName = 'drafts' | 'pending' | 'pending-publish';
+export type DraftListName = 'drafts' | 'pending' | 'pending-publish' | 'publishing';
 /** Whose drafts a list shows: one person's, or an organization's. */
 export type ListScope = { userId?: string; organizationId?: string };
 

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, FilePenLine, LoaderCircle, Plus, WalletCards } from 'lucide-react';
+import { CircleAlert, Clock, FilePenLine, LoaderCircle, Plus, Rocket, WalletCards } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
@@ -82,6 +82,7 @@ function DraftListSection({
   icon,
   empty,
   authors,
+  hideWhenEmpty = false,
 }: {
   list: DraftListName;
   scope: ListScope;
@@ -91,8 +92,11 @@ function DraftListSection({
   empty: { title: string; text: ReactNode; action?: ReactNode };
   /** Who wrote each campaign, by uid, in the organization view. */
   authors: ReadonlyMap<string, string> | null;
+  /** A list that is only news when something is in it. */
+  hideWhenEmpty?: boolean;
 }) {
   const query = useDraftList(list, scope);
+  if (hideWhenEmpty && query.data?.length === 0) return null;
   const headingId = `cw-camp-list-${list}`;
   return (
     <section className="cw-card cw-camp-list" aria-labelledby={headingId}>
@@ -257,6 +261,16 @@ export function HomePage({ user }: { user: SessionUser }) {
           title: 'No approved campaigns yet',
           text: 'A campaign appears here once a reviewer approves it. Paying its ad budget publishes it.',
         }}
+      />
+      <DraftListSection
+        list="publishing"
+        scope={scope}
+        title="Publishing"
+        description="Paid, and being set up as ads. Open one to follow its steps, or to resume it if a step stopped."
+        icon={Rocket}
+        authors={authors}
+        hideWhenEmpty
+        empty={{ title: 'Nothing is being published', text: '' }}
       />
       <LiveCampaignsSection organizationId={user.organizationId} organization={organization} />
     </div>
