@@ -15,7 +15,10 @@ import { mp4OfSize } from './media-fixtures';
  * account are replaced by ours, as anyone replaying it must; each such change is listed below.
  */
 
-const COLLECTION = resolve(import.meta.dirname, '../../../shared/reference/nexxen-dsp-api.postman_collection.json');
+const COLLECTION = resolve(
+  import.meta.dirname,
+  '../../adapters/amobee/reference/nexxen-dsp-api.postman_collection.json',
+);
 const MARKET_ID = 1;
 const credentials = { clientId: 'postman-client', clientSecret: 'postman-secret' };
 /** Fields of three-level campaigns (packages), which the sandbox does not serve. */

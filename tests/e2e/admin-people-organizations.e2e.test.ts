@@ -337,6 +337,8 @@ describe('people and organizations in the admin area, in the browser', () => {
       'Create, Organizations: Riverbend Literacy Project',
       'Registration, Users: Jordan Ellis',
       'Invite, Registration tokens: jordan.ellis@example.org',
+      // At start the demo organization was given its advertiser on the ad platform.
+      'Update, Organizations: Harbor Light Food Bank',
     ]);
     const times = await rows
       .locator('time')
@@ -350,7 +352,7 @@ describe('people and organizations in the admin area, in the browser', () => {
 
     await page.getByLabel('Document').fill('organizations');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.count()).toBe(6);
     expect(new URL(page.url()).searchParams.get('document')).toBe('organizations');
     await page.getByLabel('Event').fill('restore');
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -359,7 +361,7 @@ describe('people and organizations in the admin area, in the browser', () => {
 
     // The menu's link opens the whole log again, and the filter fields say so.
     await openAdminPage('Audit log');
-    await expect.poll(() => rows.count()).toBe(12);
+    await expect.poll(() => rows.count()).toBe(13);
     expect(await page.getByLabel('Document').inputValue()).toBe('');
     expect(await page.getByLabel('Event').inputValue()).toBe('');
 
@@ -367,7 +369,7 @@ describe('people and organizations in the admin area, in the browser', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => rows.count()).toBe(5);
     await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => rows.count()).toBe(12);
+    await expect.poll(() => rows.count()).toBe(13);
     expect(admin.errors).toEqual([]);
   });
 
