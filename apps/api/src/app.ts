@@ -72,8 +72,15 @@ export function createApp(container: Container): Express {
       },
       // Probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      // The app's own calls to its embedded sandboxes are plumbing: logged only at debug when they work.
+      customLogLevel: (req, res, error) =>
+        error || res.statusCode >= 500
+          ? 'error'
+          : res.statusCode >= 400
+            ? 'warn'
+            : req.url?.startsWith('/sandbox/') && !req.url.includes('/c/pay/') && !req.url.includes('/b/')
+              ? 'debug'
+              : 'info',
     }),
   );
   // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it

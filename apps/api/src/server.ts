@@ -23,6 +23,16 @@ export function createLogger(config: Config): Logger {
   const pretty = process.stdout.isTTY && !config.production && config.NODE_ENV !== 'test';
   return pino({
     level: config.LOG_LEVEL,
+    // Credentials never reach the log, whichever request or answer is logged.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["stripe-signature"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[hidden]',
+    },
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
