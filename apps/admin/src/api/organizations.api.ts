@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationInput, UpdateOrganizationBody } from '../../../../core/contracts/people.contract';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { apiRequest } from '../../../../shells/shared/http';
+import { sendFile, type UploadProgress } from '../../../../shells/shared/upload';
 import { adminKeys, queryString, retryTransient } from './query';
-import { uploadFile, type UploadProgress } from './upload';
 
 export type OrganizationImageKind = 'logo' | 'imageLogin';
 
@@ -89,12 +89,11 @@ export async function uploadOrganizationImage(
   file: File,
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<Organization | null> {
-  const body = await uploadFile<{ organization?: Organization } | undefined>(
-    'PUT',
-    `${path(id)}/images/${kind}`,
-    file,
-    { onProgress },
-  );
+  const body = (await sendFile('PUT', `${path(id)}/images/${kind}`, file, {
+    onProgress,
+    tooLargeMessage: 'This image is too large. Choose one of 2 MB or less.',
+  })) as { organization?: Organization } | undefined;
+  // An answer without the organization still means it was saved: the caller reloads it.
   return body?.organization ?? null;
 }
 
