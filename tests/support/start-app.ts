@@ -55,6 +55,8 @@ export async function startTestApp(
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     // Every sign-in solves a proof of work; a light one keeps the tests quick (the rule is the same).
     BOT_CHECK_DIFFICULTY: '8',
+    // Tests count their own payments and notifications from zero; the test of demo donations turns them on.
+    SEED_DEMO_DONATIONS: 'false',
     ...options.env,
   });
   const app: TestApp = {

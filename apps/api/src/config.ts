@@ -121,6 +121,8 @@ export const ConfigSchema = z
       .or(z.literal('').transform(() => undefined)),
 
     SEED_DEMO: flag.default(true),
+    /** Give the live demo campaigns a few donations through the embedded payment sandbox. */
+    SEED_DEMO_DONATIONS: flag.default(true),
     DEMO_PASSWORD: z
       .string()
       .min(10, 'must be at least 10 characters')

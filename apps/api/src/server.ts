@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, type DemoSeedService } from '../../../core/demo/demo-see
 import { createApp } from './app';
 import type { Config } from './config';
 import { compose, type ContainerOverrides } from './container';
+import { giveDemoDonations } from './demo/demo-donations';
 import { TYPES } from './types';
 
 export interface RunningServer {
@@ -111,7 +112,10 @@ export async function startServer(
   const wildcard = config.HOST === '0.0.0.0' || config.HOST === '::';
   const host = wildcard ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   composition.listening(`http://${host}:${port}`);
-  if (config.SEED_DEMO) await readyDemoOnAdPlatform(container.get(TYPES.DemoSeedService), logger);
+  if (config.SEED_DEMO) {
+    await readyDemoOnAdPlatform(container.get(TYPES.DemoSeedService), logger);
+    if (config.SEED_DEMO_DONATIONS) await giveDemoDonations(container, logger);
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
