@@ -2,19 +2,19 @@ import { Circle, CircleAlert, CircleCheck, CircleX, ExternalLink, LoaderCircle, 
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
-import { useDeployment, useResumeDeployment, useStartDeployment } from '../api/deployments.api';
 import {
   deploymentFailureOf,
   deploymentHeadline,
   deploymentStepsOf,
-  type StepState,
-} from '../model/deployment-progress';
+  type DeploymentStepState,
+} from '../../../../shells/shared/deployment/deployment-progress.rules';
+import { useDeployment, useResumeDeployment, useStartDeployment } from '../api/deployments.api';
 import { formatDateTime } from '../model/format';
 import { Section } from '../ui/page-header';
 import { ErrorPanel } from '../ui/states';
 import '../deployment.css';
 
-const STATE_WORDS: Record<StepState, string> = {
+const STATE_WORDS: Record<DeploymentStepState, string> = {
   done: 'done',
   current: 'under way',
   failed: 'stopped here',

@@ -23,13 +23,8 @@ import { campaignerPaths } from '../model/campaigner-routes';
 import { formatDay, formatMoment } from '../model/dates';
 import { statusOf } from '../model/draft-status';
 import { formatDollars } from '../model/money';
-import {
-  failureReportOf,
-  pollIntervalOf,
-  publishStageOf,
-  type PaymentReturn,
-  type PublishStage,
-} from '../model/publishing';
+import { deploymentFailureOf } from '../../../../shells/shared/deployment/deployment-progress.rules';
+import { pollIntervalOf, publishStageOf, type PaymentReturn, type PublishStage } from '../model/publishing';
 import { DeploymentSteps } from '../ui/deployment-steps';
 import { Banner } from '../ui/states';
 import '../publishing.css';
@@ -129,7 +124,7 @@ function PayCard({ draft, user, canceled }: { draft: PreCampaign; user: SessionU
 
 function FailureReport({ deployment, preCampaignId }: { deployment: DeploymentView; preCampaignId: string }) {
   const resume = useResumeDeployment(preCampaignId);
-  const report = failureReportOf(deployment);
+  const report = deploymentFailureOf(deployment);
   if (!report) return null;
   return (
     <div className="cw-pub-failure" role="alert" data-testid="deployment-error">

@@ -1,16 +1,20 @@
 import { Circle, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
 import { DEPLOYMENT_STEPS } from '../../../../core/deployment/deployment.entity';
-import { progressHeadline, stepLinesOf, type StepState } from '../model/publishing';
+import {
+  deploymentHeadline,
+  deploymentStepsOf,
+  type DeploymentStepState,
+} from '../../../../shells/shared/deployment/deployment-progress.rules';
 
-const STATE_WORDS: Record<StepState, string> = {
+const STATE_WORDS: Record<DeploymentStepState, string> = {
   done: 'done',
   current: 'under way',
   failed: 'stopped here',
   todo: 'to come',
 };
 
-function StepIcon({ state }: { state: StepState }) {
+function StepIcon({ state }: { state: DeploymentStepState }) {
   switch (state) {
     case 'done':
       return <CircleCheck size={18} aria-hidden="true" />;
@@ -34,7 +38,7 @@ export function DeploymentSteps({
   deployment: Pick<DeploymentView, 'status' | 'step'> | null;
   collapsed?: boolean;
 }) {
-  const lines = stepLinesOf(deployment);
+  const lines = deploymentStepsOf(deployment);
   const done = lines.filter((line) => line.state === 'done').length;
   const list = (
     <ol className="cw-pub-steps__list" data-testid="deployment-steps">
@@ -52,7 +56,7 @@ export function DeploymentSteps({
   return (
     <div className="cw-pub-steps">
       <p className="cw-pub-steps__headline" data-testid="deployment-headline" aria-live="polite">
-        {progressHeadline(deployment)}
+        {deploymentHeadline(deployment)}
       </p>
       <div
         className="cw-pub-steps__track"
