@@ -7,7 +7,6 @@ import {
   LoaderCircle,
   PiggyBank,
   Rocket,
-  RotateCw,
   TriangleAlert,
 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -17,15 +16,14 @@ import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link } from '../../../../shells/shared/router';
+import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
 import { useBudgetCheckout, useDeployment, useResumeDeployment } from '../api/publishing.api';
 import { budgetShareOf } from '../model/budget';
 import { campaignerPaths } from '../model/campaigner-routes';
-import { formatDay, formatMoment } from '../model/dates';
+import { formatDay } from '../model/dates';
 import { statusOf } from '../model/draft-status';
 import { formatDollars } from '../model/money';
-import { deploymentFailureOf } from '../../../../shells/shared/deployment/deployment-progress.rules';
 import { pollIntervalOf, publishStageOf, type PaymentReturn, type PublishStage } from '../model/publishing';
-import { DeploymentSteps } from '../ui/deployment-steps';
 import { Banner } from '../ui/states';
 import '../publishing.css';
 
@@ -122,74 +120,14 @@ function PayCard({ draft, user, canceled }: { draft: PreCampaign; user: SessionU
   );
 }
 
+/** The error report of the step that failed, with Resume for those who may resume it. */
 function FailureReport({ deployment, preCampaignId }: { deployment: DeploymentView; preCampaignId: string }) {
   const resume = useResumeDeployment(preCampaignId);
-  const report = deploymentFailureOf(deployment);
-  if (!report) return null;
   return (
-    <div className="cw-pub-failure" role="alert" data-testid="deployment-error">
-      <p className="cw-pub-failure__title">
-        <TriangleAlert size={18} aria-hidden="true" />
-        Error report of step {report.step}, {report.stepName.toLowerCase()}
-      </p>
-      <dl className="cw-pub-failure__facts">
-        <div>
-          <dt>Reason</dt>
-          <dd data-testid="deployment-error-reason">{report.reason}</dd>
-        </div>
-        {report.vendorMessage && (
-          <div>
-            <dt>The ad platform said</dt>
-            <dd>
-              <q data-testid="deployment-error-vendor">{report.vendorMessage}</q>
-              {report.vendorStatus !== null && <span className="cw-camp-muted"> (HTTP {report.vendorStatus})</span>}
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>When</dt>
-          <dd>{formatMoment(report.at)}</dd>
-        </div>
-        {report.reportId && (
-          <div>
-            <dt>Report</dt>
-            <dd>
-              <code>{report.reportId}</code>
-            </dd>
-          </div>
-        )}
-      </dl>
-      {deployment.canResume ? (
-        <div className="cw-pub-card__actions">
-          <button
-            type="button"
-            className="cw-button cw-button--primary"
-            onClick={() => resume.mutate(deployment.id)}
-            disabled={resume.isPending}
-          >
-            {resume.isPending ? (
-              <LoaderCircle className="cw-spin" size={16} aria-hidden="true" />
-            ) : (
-              <RotateCw size={16} aria-hidden="true" />
-            )}
-            Resume publishing
-          </button>
-          <span className="cw-pub-card__hint">
-            It continues at step {report.step}; nothing already made on the ad platform is made twice.
-          </span>
-        </div>
-      ) : (
-        <p className="cw-pub-card__hint">
-          The person who wrote the campaign, your organization’s admin or a super user can resume it.
-        </p>
-      )}
-      {resume.isError && (
-        <p className="cw-alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          It couldn’t be resumed: {resume.error.message}
-        </p>
-      )}
-    </div>
+    <DeploymentFailureReport
+      deployment={deployment}
+      resume={{ run: () => resume.mutate(deployment.id), pending: resume.isPending, error: resume.error }}
+    />
   );
 }
 
