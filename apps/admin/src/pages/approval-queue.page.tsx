@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useOrganizations } from '../api/organizations.api';
 import { useApprovalQueue } from '../api/pre-campaigns.api';
 import {
@@ -20,7 +21,7 @@ import { money } from '../model/campaign-review';
 import { formatDate, formatDateTime } from '../model/format';
 import { PageHeader } from '../ui/page-header';
 import { PersonName } from '../ui/person-name';
-import { EmptyState, ErrorPanel, TableSkeleton } from '../ui/states';
+import { TableSkeleton } from '../ui/states';
 import { Tabs } from '../ui/tabs';
 import { useNow } from '../ui/use-now';
 import { useUrlFilter } from '../ui/use-url-filter';

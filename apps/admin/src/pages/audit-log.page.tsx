@@ -1,12 +1,13 @@
 import { Filter, LoaderCircle, ScrollText, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useAuditLog } from '../api/audit-log.api';
 import { usePeople } from '../api/people.api';
 import { authorNamer, humanize, knownDocuments, knownEvents, mergePages, recordPathOf } from '../model/audit-log';
 import { formatDateTime, formatRelative } from '../model/format';
 import { PageHeader } from '../ui/page-header';
-import { EmptyState, ErrorPanel, TableSkeleton } from '../ui/states';
+import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 
 export function AuditLogPage() {

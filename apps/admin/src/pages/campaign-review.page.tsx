@@ -16,6 +16,7 @@ import type { CampaignPage, PreCampaignView } from '../../../../core/contracts/c
 import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
 import { CampaignPageView } from '../../../../shells/shared/campaign-page/campaign-page-view';
 import { Link } from '../../../../shells/shared/router';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useOrganization } from '../api/organizations.api';
 import { useApprovalQueue, useCampaignPagePreview, usePreCampaign } from '../api/pre-campaigns.api';
 import { isForbidden, isNotFound } from '../api/query';
@@ -36,7 +37,7 @@ import { formatDate, formatDateTime, formatRelative } from '../model/format';
 import { AdFilePreview } from '../ui/ad-file-preview';
 import { PageHeader, Section } from '../ui/page-header';
 import { PersonName } from '../ui/person-name';
-import { ErrorPanel, FormSkeleton, NotAllowed } from '../ui/states';
+import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { useNow } from '../ui/use-now';
 import { WorkflowBadge } from '../ui/workflow-badges';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useDemoCampaign, useDemoCampaigns, useMoveDemoCampaign } from '../api/demo-campaigns.api';
 import { useOrganizations } from '../api/organizations.api';
 import { isConflict } from '../api/query';
@@ -15,7 +16,7 @@ import {
 } from '../model/demo-campaigns';
 import { formatDate, formatDateTime } from '../model/format';
 import { PageHeader, Section } from '../ui/page-header';
-import { EmptyState, ErrorPanel, TableSkeleton } from '../ui/states';
+import { TableSkeleton } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { useUrlFilter } from '../ui/use-url-filter';
 import { DemoStatusBadge } from '../ui/workflow-badges';

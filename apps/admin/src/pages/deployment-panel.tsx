@@ -2,10 +2,10 @@ import { CircleAlert, CircleCheck, ExternalLink, LoaderCircle, Rocket } from 'lu
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useDeployment, useResumeDeployment, useStartDeployment } from '../api/deployments.api';
 import { formatDateTime } from '../model/format';
 import { Section } from '../ui/page-header';
-import { ErrorPanel } from '../ui/states';
 import '../deployment.css';
 
 /**

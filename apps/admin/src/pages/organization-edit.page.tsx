@@ -2,6 +2,7 @@ import { ArchiveRestore, Building2, LoaderCircle, SearchX, Trash2, Users } from 
 import { useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import {
   uploadOrganizationImage,
   useCreateOrganization,
@@ -33,7 +34,7 @@ import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field'
 import { ImageUpload } from '../ui/image-upload';
 import { PageHeader, Section } from '../ui/page-header';
 import { SaveBar } from '../ui/save-bar';
-import { ErrorPanel, FormSkeleton, NotAllowed } from '../ui/states';
+import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';
 
 const FORM_ID = 'cw-admin-organization-form';

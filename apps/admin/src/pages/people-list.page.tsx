@@ -3,6 +3,7 @@ import type { Organization } from '../../../../core/organizations/organization.e
 import type { AccountType } from '../../../../core/users/user.entity';
 import { useState } from 'react';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { usePeople } from '../api/people.api';
 import type { AdminAccess } from '../model/admin-access';
@@ -11,7 +12,7 @@ import { formatDate } from '../model/format';
 import { accountTypeLabel, accountTypes, personInitials, personName, searchPeople, sortPeople } from '../model/people';
 import { RoleBadges } from '../ui/badges';
 import { PageHeader } from '../ui/page-header';
-import { EmptyState, ErrorPanel, TableSkeleton } from '../ui/states';
+import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 import { InviteDialog } from './invite-dialog';
 

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { UpdateUserBody } from '../../../../core/contracts/people.contract';
 import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
 import { navigate } from '../../../../shells/shared/router';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/people.api';
 import { fieldErrorsOf, isConflict, isForbidden, isNotFound } from '../api/query';
@@ -24,7 +25,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../ui/field';
 import { PageHeader, Section } from '../ui/page-header';
 import { SaveBar } from '../ui/save-bar';
-import { ErrorPanel, FormSkeleton, NotAllowed } from '../ui/states';
+import { FormSkeleton, NotAllowed } from '../ui/states';
 import { SwitchRow } from '../ui/switch-row';
 import { useToast } from '../ui/toast';
 

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { fieldErrorsOf } from '../api/query';
 import { useSettings, useUpdateSettings, type SettingsAnswer } from '../api/settings.api';
 import { formatDateTime } from '../model/format';
@@ -9,7 +10,7 @@ import { settingsBodyOf, settingsFormValuesOf, type SettingsFormValues } from '.
 import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field';
 import { PageHeader, Section } from '../ui/page-header';
 import { SaveBar } from '../ui/save-bar';
-import { ErrorPanel, FormSkeleton } from '../ui/states';
+import { FormSkeleton } from '../ui/states';
 import { useToast } from '../ui/toast';
 
 const FORM_ID = 'cw-admin-settings-form';

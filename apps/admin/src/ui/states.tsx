@@ -1,37 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Lock } from 'lucide-react';
 import { Link } from '../../../../shells/shared/router';
 import { adminPaths } from '../model/admin-routes';
-
-/** A failed load, shown where the content would be, with a way to try again. */
-export function ErrorPanel({
-  title,
-  error,
-  onRetry,
-  compact = false,
-}: {
-  title: string;
-  error: Error | null;
-  onRetry?: () => void;
-  compact?: boolean;
-}) {
-  return (
-    <div className={`cw-admin-error${compact ? ' cw-admin-error--compact' : ''}`} role="alert">
-      <CircleAlert className="cw-admin-error__icon" size={20} aria-hidden="true" />
-      <div className="cw-admin-error__body">
-        <p className="cw-admin-error__title">{title}</p>
-        <p className="cw-admin-error__text">{error?.message ?? 'Something went wrong. Please try again.'}</p>
-      </div>
-      {onRetry && (
-        <button type="button" className="cw-button cw-button--secondary" onClick={onRetry}>
-          <RefreshCw size={16} aria-hidden="true" />
-          Try again
-        </button>
-      )}
-    </div>
-  );
-}
 
 /** A refusal of the API (or a page the role doesn't include), with the way back. */
 export function NotAllowed({
@@ -58,29 +28,6 @@ export function NotAllowed({
         </Link>
       </div>
     </section>
-  );
-}
-
-export function EmptyState({
-  icon: Icon,
-  title,
-  text,
-  action,
-}: {
-  icon: LucideIcon;
-  title: string;
-  text: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <div className="cw-admin-empty">
-      <span className="cw-admin-empty__icon" aria-hidden="true">
-        <Icon size={22} />
-      </span>
-      <p className="cw-admin-empty__title">{title}</p>
-      <p className="cw-admin-empty__text">{text}</p>
-      {action}
-    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import type { DeliveryView } from '../../../../core/contracts/delivery.contract'
 import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { Link } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { isStatus } from '../api/query';
 import { useCampaignStats, useDelivery, useLiveCampaign, useRefreshDelivery } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';
@@ -34,7 +35,7 @@ import { useCampaignShares } from '../reach/reach.api';
 import { reachPaths } from '../reach/reach-routes';
 import { PageHeader, Section } from '../ui/page-header';
 import { RaisedBar } from '../ui/raised-bar';
-import { Banner, EmptyState, ErrorPanel, ListSkeleton, WizardSkeleton } from '../ui/states';
+import { Banner, ListSkeleton, WizardSkeleton } from '../ui/states';
 import '../publishing.css';
 
 const DeliveryChart = lazy(() => import('../ui/delivery-chart'));
@@ -213,9 +214,10 @@ function DeliverySection({ campaignId }: { campaignId: string }) {
       ) : delivery.isPending ? (
         <ListSkeleton label="Loading the delivery figures…" />
       ) : notDeployed ? (
-        <EmptyState icon={Megaphone} title="Not running as ads" text={delivery.error?.message ?? ''} />
+        <EmptyState layout="inline" icon={Megaphone} title="Not running as ads" text={delivery.error?.message ?? ''} />
       ) : noFiguresYet ? (
         <EmptyState
+          layout="inline"
           icon={History}
           title="No figures yet"
           text={`${delivery.error?.message ?? ''} Try Refresh in a minute.`}

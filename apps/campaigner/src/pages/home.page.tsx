@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import {
   useCreateDraft,
   useDraftList,
@@ -18,7 +19,7 @@ import { rememberedStep } from '../model/resume';
 import { stepById } from '../model/wizard-steps';
 import { PageHeader } from '../ui/page-header';
 import { reachPaths } from '../reach/reach-routes';
-import { EmptyState, ErrorPanel, ListSkeleton } from '../ui/states';
+import { ListSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
 import { LiveCampaignsSection } from './live-campaigns-section';
 
@@ -114,7 +115,7 @@ function DraftListSection({
       ) : query.isError ? (
         <ErrorPanel title={`${title} couldn't be loaded`} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <EmptyState icon={icon} title={empty.title} text={empty.text} action={empty.action} />
+        <EmptyState layout="inline" icon={icon} title={empty.title} text={empty.text} action={empty.action} />
       ) : (
         <ul className="cw-camp-items">
           {query.data.map((draft) => (

@@ -1,11 +1,12 @@
 import { ExternalLink, Rocket } from 'lucide-react';
 import { Link } from '../../../../shells/shared/router';
+import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useLiveCampaigns } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';
 import { formatDay } from '../model/dates';
 import { campaignsOfOrganization, donationStatusOf, plural, raisedOfGoal } from '../model/live-figures';
 import { reachPaths } from '../reach/reach-routes';
-import { EmptyState, ErrorPanel, ListSkeleton } from '../ui/states';
+import { ListSkeleton } from '../ui/states';
 import { RaisedBar } from '../ui/raised-bar';
 import '../publishing.css';
 
@@ -42,6 +43,7 @@ export function LiveCampaignsSection({
         />
       ) : campaigns.length === 0 ? (
         <EmptyState
+          layout="inline"
           icon={Rocket}
           title="Nothing is live yet"
           text="A campaign goes live once it is approved and its ad budget is paid."

@@ -8,8 +8,9 @@ import {
 } from '../../../../core/appreciations/appreciation-message.rules';
 import { AppreciationBody, type AppreciationView } from '../../../../core/contracts/appreciation.contract';
 import { ApiError } from '../../../../shells/shared/http';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useAppreciation, useSaveAppreciation } from './reach.api';
-import { ErrorPanel, ListSkeleton } from '../ui/states';
+import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';
 
 type Settings = AppreciationView['settings'];

@@ -1,7 +1,8 @@
 import { formatUsd } from '../../../../core/budget/budget.rules';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useCampaignShares } from './reach.api';
-import { ErrorPanel, ListSkeleton } from '../ui/states';
+import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';
 import { channelBreakdown, countLabel, dateText } from './reach-format';
 

@@ -1,7 +1,8 @@
 import { Megaphone } from 'lucide-react';
 import { Link } from '../../../../shells/shared/router';
+import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useOrganizationShares } from './reach.api';
-import { ErrorPanel, ListSkeleton } from '../ui/states';
+import { ListSkeleton } from '../ui/states';
 import { channelBreakdown, countLabel, dateText } from './reach-format';
 import { reachPaths } from './reach-routes';
 

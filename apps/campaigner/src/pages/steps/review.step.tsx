@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, LoaderCircle, Pencil, Send } from 'lucide-rea
 import type { ReactNode } from 'react';
 import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
 import { Link } from '../../../../../shells/shared/router';
+import { ErrorPanel } from '../../../../../shells/shared/ui/states';
 import { useCampaignPagePreview } from '../../api/pre-campaigns.api';
 import { describeAdFile } from '../../model/ad-files';
 import { audienceSummary } from '../../model/audience';
@@ -12,7 +13,6 @@ import { statusOf } from '../../model/draft-status';
 import { formatDollars, parseDollars } from '../../model/money';
 import { stepById, stepOfField, type StepId } from '../../model/wizard-steps';
 import { Section } from '../../ui/page-header';
-import { ErrorPanel } from '../../ui/states';
 import type { StepProps } from './step-props';
 
 const missing = <span className="cw-camp-missing">Not set</span>;
