@@ -4,6 +4,7 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useApprovalQueue } from '../api/pre-campaigns.api';
 import {
@@ -19,7 +20,6 @@ import {
 } from '../model/approvals';
 import { money } from '../model/campaign-review';
 import { formatDate, formatDateTime } from '../model/format';
-import { PageHeader } from '../ui/page-header';
 import { PersonName } from '../ui/person-name';
 import { TableSkeleton } from '../ui/states';
 import { Tabs } from '../ui/tabs';

@@ -2,11 +2,11 @@ import { Filter, LoaderCircle, ScrollText, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useAuditLog } from '../api/audit-log.api';
 import { usePeople } from '../api/people.api';
 import { authorNamer, humanize, knownDocuments, knownEvents, mergePages, recordPathOf } from '../model/audit-log';
 import { formatDateTime, formatRelative } from '../model/format';
-import { PageHeader } from '../ui/page-header';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 

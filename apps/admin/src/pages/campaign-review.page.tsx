@@ -17,6 +17,7 @@ import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
 import { CampaignPageView } from '../../../../shells/shared/campaign-page/campaign-page-view';
 import { Link } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { useOrganization } from '../api/organizations.api';
 import { useApprovalQueue, useCampaignPagePreview, usePreCampaign } from '../api/pre-campaigns.api';
 import { isForbidden, isNotFound } from '../api/query';
@@ -35,7 +36,6 @@ import {
 import { adDaysText, audienceOf, budgetSummary, landingOf, money } from '../model/campaign-review';
 import { formatDate, formatDateTime, formatRelative } from '../model/format';
 import { AdFilePreview } from '../ui/ad-file-preview';
-import { PageHeader, Section } from '../ui/page-header';
 import { PersonName } from '../ui/person-name';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';

@@ -4,6 +4,7 @@ import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { useDemoCampaign, useDemoCampaigns, useMoveDemoCampaign } from '../api/demo-campaigns.api';
 import { useOrganizations } from '../api/organizations.api';
 import { isConflict } from '../api/query';
@@ -15,7 +16,6 @@ import {
   orderedMoves,
 } from '../model/demo-campaigns';
 import { formatDate, formatDateTime } from '../model/format';
-import { PageHeader, Section } from '../ui/page-header';
 import { TableSkeleton } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { useUrlFilter } from '../ui/use-url-filter';
@@ -74,10 +74,10 @@ function DemoCampaignPanel({
         />
       ) : (
         <>
-          <div className="cw-admin-section__header">
+          <div className="cw-section__header">
             <div>
               <p className="cw-eyebrow">Demo campaign</p>
-              <h2 id="cw-admin-demo-panel-title" className="cw-admin-section__title">
+              <h2 id="cw-admin-demo-panel-title" className="cw-section__title">
                 {demoName(view.data.demoCampaign)}
               </h2>
             </div>

@@ -3,9 +3,9 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Section } from '../../../../shells/shared/ui/page-header';
 import { useDeployment, useResumeDeployment, useStartDeployment } from '../api/deployments.api';
 import { formatDateTime } from '../model/format';
-import { Section } from '../ui/page-header';
 import '../deployment.css';
 
 /**

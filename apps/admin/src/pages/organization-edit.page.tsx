@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import {
   uploadOrganizationImage,
   useCreateOrganization,
@@ -32,7 +33,6 @@ import { ColorField } from '../ui/color-field';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field';
 import { ImageUpload } from '../ui/image-upload';
-import { PageHeader, Section } from '../ui/page-header';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';

@@ -1,12 +1,12 @@
 import { Building2, ChevronRight, Plus, Search } from 'lucide-react';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useSettings } from '../api/settings.api';
 import { adminPaths } from '../model/admin-routes';
 import { donationShareLabel, filterOrganizations } from '../model/organization-list';
 import { StatusBadge } from '../ui/badges';
-import { PageHeader } from '../ui/page-header';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useRecentAuditEntries } from '../api/audit-log.api';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { usePeople } from '../api/people.api';
@@ -13,7 +14,6 @@ import type { AdminAccess } from '../model/admin-access';
 import { adminPaths } from '../model/admin-routes';
 import { authorNamer, humanize } from '../model/audit-log';
 import { formatDateTime, formatPercentage, formatRelative } from '../model/format';
-import { PageHeader } from '../ui/page-header';
 import { InviteDialog } from './invite-dialog';
 
 type StatProps = {

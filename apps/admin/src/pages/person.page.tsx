@@ -4,6 +4,7 @@ import type { UpdateUserBody } from '../../../../core/contracts/people.contract'
 import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
 import { navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/people.api';
 import { fieldErrorsOf, isConflict, isForbidden, isNotFound } from '../api/query';
@@ -23,7 +24,6 @@ import {
 import { RoleBadges } from '../ui/badges';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../ui/field';
-import { PageHeader, Section } from '../ui/page-header';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { SwitchRow } from '../ui/switch-row';

@@ -15,6 +15,7 @@ import type { PublicCampaign } from '../../../../core/contracts/payments.contrac
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { Link } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { isStatus } from '../api/query';
 import { useCampaignStats, useDelivery, useLiveCampaign, useRefreshDelivery } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';
@@ -33,7 +34,6 @@ import {
 } from '../model/live-figures';
 import { useCampaignShares } from '../reach/reach.api';
 import { reachPaths } from '../reach/reach-routes';
-import { PageHeader, Section } from '../ui/page-header';
 import { RaisedBar } from '../ui/raised-bar';
 import { Banner, ListSkeleton, WizardSkeleton } from '../ui/states';
 import '../publishing.css';
@@ -57,6 +57,7 @@ function FundraisingSection({ campaign }: { campaign: PublicCampaign }) {
   const raised = raisedOfGoal(raisedCents, campaign.goalCents);
   return (
     <Section
+      headingLevel={3}
       title="Fundraising"
       description={
         campaign.deadline
@@ -180,6 +181,7 @@ function DeliverySection({ campaignId }: { campaignId: string }) {
 
   return (
     <Section
+      headingLevel={3}
       title="Ads"
       description="What the ads delivered so far, from the ad platform’s reports. Amounts in US dollars."
       actions={
@@ -238,6 +240,7 @@ function SharesSection({ campaignId }: { campaignId: string }) {
   const shares = useCampaignShares(campaignId);
   return (
     <Section
+      headingLevel={3}
       title="Shares"
       description="Clicks on the links promoters share, per network."
       actions={

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../../../core/users/user.entity';
 import { ApiError } from '../../../../shells/shared/http';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useDeleteDraft, useDraft, useMoveDraft } from '../api/pre-campaigns.api';
 import { draftKeys } from '../api/query';
 import { listText } from '../model/audience';
@@ -26,7 +27,6 @@ import {
 import type { FieldErrors } from '../model/wizard-form';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { focusFirstInvalid } from '../ui/field';
-import { PageHeader } from '../ui/page-header';
 import { Banner, WizardSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
 import { AdFilesStep } from './steps/ad-files.step';

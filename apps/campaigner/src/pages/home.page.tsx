@@ -5,6 +5,7 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import {
   useCreateDraft,
   useDraftList,
@@ -17,7 +18,6 @@ import { draftTitle, lastMoveOf, progressOf, reviewerNoteOf, statusOf } from '..
 import { formatDollars } from '../model/money';
 import { rememberedStep } from '../model/resume';
 import { stepById } from '../model/wizard-steps';
-import { PageHeader } from '../ui/page-header';
 import { reachPaths } from '../reach/reach-routes';
 import { ListSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';

@@ -5,11 +5,11 @@ import { CAMPAIGN_LIMITS } from '../../../../../core/campaigns/campaign-options'
 import { IAB_DISPLAY_SIZES } from '../../../../../core/campaigns/upload.rules';
 import type { StoredFileView } from '../../../../../core/contracts/campaigns.contract';
 import { Link } from '../../../../../shells/shared/router';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import { uploadDraftFile, uploadErrorText } from '../../api/upload';
 import { acceptedTypesOf, describeAdFile, VIDEO_AD_TEXT } from '../../model/ad-files';
 import { campaignerPaths } from '../../model/campaigner-routes';
 import { FieldErrors } from '../../ui/field';
-import { Section } from '../../ui/page-header';
 import { ProgressBar } from '../../ui/progress-bar';
 import type { StepProps } from './step-props';
 
@@ -121,6 +121,7 @@ export function AdFilesStep({ editor, view }: StepProps) {
 
   return (
     <Section
+      headingLevel={3}
       title="Ad files"
       description={`The ads people will see. Upload up to ${CAMPAIGN_LIMITS.adFilesMax}; the platform checks each file's size, weight and format.`}
       actions={undefined}

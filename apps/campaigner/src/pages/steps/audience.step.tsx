@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { CAMPAIGN_LIMITS, TARGET_INTERESTS } from '../../../../../core/campaigns/campaign-options';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import {
   AGE_CHOICES,
   AGE_LABELS,
@@ -14,7 +15,6 @@ import {
 } from '../../model/audience';
 import { ChipsInput } from '../../ui/chips-input';
 import { CheckboxGroup } from '../../ui/choices';
-import { Section } from '../../ui/page-header';
 import { StatePicker } from '../../ui/state-picker';
 import type { StepProps } from './step-props';
 
@@ -30,7 +30,11 @@ export function AudienceStep({ editor }: StepProps) {
         <Users size={18} aria-hidden="true" />
         <span>{audienceSummary(values)}</span>
       </p>
-      <Section title="People" description="Every choice is optional: leave a group empty to reach everyone in it.">
+      <Section
+        headingLevel={3}
+        title="People"
+        description="Every choice is optional: leave a group empty to reach everyone in it."
+      >
         <CheckboxGroup
           legend="Ages"
           hint="Nothing ticked: ages 18 to 99."
@@ -78,7 +82,7 @@ export function AudienceStep({ editor }: StepProps) {
           disabled={disabled}
         />
       </Section>
-      <Section title="Places" description="Where the ads are shown.">
+      <Section headingLevel={3} title="Places" description="Where the ads are shown.">
         <StatePicker
           values={values.statesAmobee}
           onChange={(states) => setField('statesAmobee', states)}

@@ -1,10 +1,10 @@
 import { Clapperboard, Image } from 'lucide-react';
 import { CAMPAIGN_LIMITS, CAUSE_CATEGORIES } from '../../../../../core/campaigns/campaign-options';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import { todayInput } from '../../model/dates';
 import { ChipsInput } from '../../ui/chips-input';
 import { ChoiceCards, SwitchRow } from '../../ui/choices';
 import { MoneyField, SelectField, TextAreaField, TextField } from '../../ui/field';
-import { Section } from '../../ui/page-header';
 import type { StepProps } from './step-props';
 
 const L = CAMPAIGN_LIMITS;
@@ -25,6 +25,7 @@ export function BasicsStep({ editor }: StepProps) {
   return (
     <>
       <Section
+        headingLevel={3}
         title="About the campaign"
         description="What donors read first. You can change any of it until you send the campaign for approval."
       >
@@ -83,7 +84,11 @@ export function BasicsStep({ editor }: StepProps) {
           ))}
         </SelectField>
       </Section>
-      <Section title="Ads and fundraising" description="How the campaign is advertised and what it aims to raise.">
+      <Section
+        headingLevel={3}
+        title="Ads and fundraising"
+        description="How the campaign is advertised and what it aims to raise."
+      >
         <ChoiceCards
           legend="Ad type"
           hint="A campaign runs one kind of ad; its ad files must be of that kind."

@@ -1,12 +1,12 @@
 import { PiggyBank } from 'lucide-react';
 import { AD_BUDGET_SHARE } from '../../../../../core/budget/budget.rules';
 import { CAMPAIGN_LIMITS } from '../../../../../core/campaigns/campaign-options';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import { budgetPlanOf } from '../../model/budget';
 import { todayInput } from '../../model/dates';
 import { formatDollars } from '../../model/money';
 import { ChoiceCards } from '../../ui/choices';
 import { MoneyField, TextField } from '../../ui/field';
-import { Section } from '../../ui/page-header';
 import type { StepProps } from './step-props';
 
 const L = CAMPAIGN_LIMITS;
@@ -57,7 +57,7 @@ export function BudgetStep({ editor }: StepProps) {
   const plan = budgetPlanOf(values);
   return (
     <>
-      <Section title="Budget" description="What you pay for the ads. Amounts in dollars.">
+      <Section headingLevel={3} title="Budget" description="What you pay for the ads. Amounts in dollars.">
         <div className="cw-camp-grid-2">
           <MoneyField
             label="Total budget"
@@ -100,7 +100,11 @@ export function BudgetStep({ editor }: StepProps) {
           ]}
         />
       </Section>
-      <Section title="Schedule" description="When the ads run. They should end by the fundraising deadline.">
+      <Section
+        headingLevel={3}
+        title="Schedule"
+        description="When the ads run. They should end by the fundraising deadline."
+      >
         <div className="cw-camp-grid-2">
           <TextField
             label="Start date"

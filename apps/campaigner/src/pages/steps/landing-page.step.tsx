@@ -1,13 +1,13 @@
 import { MousePointerClick } from 'lucide-react';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import { SwitchRow } from '../../ui/choices';
 import { TextField } from '../../ui/field';
-import { Section } from '../../ui/page-header';
 import type { StepProps } from './step-props';
 
 export function LandingPageStep({ editor }: StepProps) {
   const { values, setField, messagesOf, editable } = editor;
   return (
-    <Section title="Landing page" description="Where people go when they click one of your ads.">
+    <Section headingLevel={3} title="Landing page" description="Where people go when they click one of your ads.">
       <SwitchRow
         label="Send ad clicks to a page of my own"
         description="For a page on your organization's website built for this campaign."

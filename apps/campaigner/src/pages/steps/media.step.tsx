@@ -1,9 +1,9 @@
 import { UPLOAD_RULES, sizeText } from '../../../../../core/campaigns/upload.rules';
 import type { UploadPurpose } from '../../../../../core/contracts/campaigns.contract';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import type { WizardValues } from '../../model/wizard-form';
 import { TextField } from '../../ui/field';
 import { MediaUpload } from '../../ui/media-upload';
-import { Section } from '../../ui/page-header';
 import type { StepProps } from './step-props';
 
 /** "PNG, JPEG, WebP or GIF, at least 600×315 pixels, up to 5 MB." from the platform's own rules. */
@@ -74,6 +74,7 @@ export function MediaStep({ editor, view }: StepProps) {
   return (
     <>
       <Section
+        headingLevel={3}
         title="Cover"
         description="The cover heads the campaign page and every link people share. A video plays on the page instead, when you add one."
       >
@@ -104,6 +105,7 @@ export function MediaStep({ editor, view }: StepProps) {
         />
       </Section>
       <Section
+        headingLevel={3}
         title="Header and footer"
         description="Optional banners of your organization above and below the campaign, each with its own link. Give phones their own narrower version."
       >

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
 import { Link } from '../../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../../shells/shared/ui/states';
+import { Section } from '../../../../../shells/shared/ui/page-header';
 import { useCampaignPagePreview } from '../../api/pre-campaigns.api';
 import { describeAdFile } from '../../model/ad-files';
 import { audienceSummary } from '../../model/audience';
@@ -12,7 +13,6 @@ import { formatDay, isoOfDayInput } from '../../model/dates';
 import { statusOf } from '../../model/draft-status';
 import { formatDollars, parseDollars } from '../../model/money';
 import { stepById, stepOfField, type StepId } from '../../model/wizard-steps';
-import { Section } from '../../ui/page-header';
 import type { StepProps } from './step-props';
 
 const missing = <span className="cw-camp-missing">Not set</span>;
@@ -138,6 +138,7 @@ export function ReviewStep({ editor, view, onSubmit, submitting, submitError }: 
     <>
       {(status === 'New' || status === 'Canceled') && (
         <Section
+          headingLevel={3}
           title={problems.length === 0 ? 'Ready to send' : 'Still to do'}
           description={
             problems.length === 0
@@ -190,7 +191,7 @@ export function ReviewStep({ editor, view, onSubmit, submitting, submitError }: 
           )}
         </Section>
       )}
-      <Section title="Summary" description="Everything the campaign will use, step by step.">
+      <Section headingLevel={3} title="Summary" description="Everything the campaign will use, step by step.">
         <div className="cw-camp-summaries">
           {summary(
             'basics',
@@ -277,7 +278,11 @@ export function ReviewStep({ editor, view, onSubmit, submitting, submitError }: 
           )}
         </div>
       </Section>
-      <Section title="Campaign page preview" description="What donors will see once the campaign is published.">
+      <Section
+        headingLevel={3}
+        title="Campaign page preview"
+        description="What donors will see once the campaign is published."
+      >
         {preview.isPending ? (
           <p className="cw-camp-hint" role="status">
             Loading the preview…
