@@ -21,6 +21,26 @@ const implementations: { name: string; create: () => Promise<FileStore> }[] = [
   },
 ];
 
+// Cloud Storage, on the Firebase Storage emulator when FIREBASE_STORAGE_EMULATOR_HOST names one: each
+// test gets a bucket of its own.
+if (process.env.FIREBASE_STORAGE_EMULATOR_HOST) {
+  implementations.push({
+    name: 'cloud storage',
+    create: async () => {
+      const [{ getApps, initializeApp }, { getStorage }, { createCloudStorageFileStore }] = await Promise.all([
+        import('firebase-admin/app'),
+        import('firebase-admin/storage'),
+        import('../../adapters/files/cloud-storage.file-store'),
+      ]);
+      const app =
+        getApps().find((candidate) => candidate.name === 'file-store-contract') ??
+        initializeApp({ projectId: 'demo-causeway' }, 'file-store-contract');
+      const bucket = getStorage(app).bucket(`contract-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      return createCloudStorageFileStore({ bucket, baseUrl: `${BASE_URL}/` });
+    },
+  });
+}
+
 afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });

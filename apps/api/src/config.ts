@@ -59,6 +59,9 @@ export const ConfigSchema = z
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
     FIRESTORE_EMULATOR_HOST: optionalText,
+    /** A Cloud Storage bucket for uploaded files (firebase mode); empty keeps them on disk under DATA_DIR. */
+    FIREBASE_STORAGE_BUCKET: optionalText,
+    FIREBASE_STORAGE_EMULATOR_HOST: optionalText,
     GOOGLE_APPLICATION_CREDENTIALS: optionalText,
 
     SMTP_URL: z
@@ -135,6 +138,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['FIREBASE_PROJECT_ID'],
         message: 'is required when DATA_STORE=firestore',
+      });
+    }
+    if (config.FIREBASE_STORAGE_BUCKET && !config.FIREBASE_PROJECT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_PROJECT_ID'],
+        message: 'is required when FIREBASE_STORAGE_BUCKET is set',
       });
     }
     if (config.NODE_ENV === 'production' && !config.SMTP_URL) {

@@ -35,6 +35,7 @@ import type { IdGenerator } from '../../../core/ports/id-generator.port';
 import type { IdentityProvider } from '../../../core/ports/identity.port';
 import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
 import type { DataStore } from '../../../core/ports/unit-of-work.port';
+import type { FileStore } from '../../../core/ports/file-store.port';
 import type { AdPlatform } from '../../../core/ports/ad-platform.port';
 import { createAmobeeClient } from '../../../adapters/amobee/amobee.client';
 import { createAmobeeSandbox, firstIdAt, type AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
@@ -113,8 +114,28 @@ async function firebaseApp(config: Config): Promise<App> {
   );
 }
 
+/**
+ * Uploaded files: in a Cloud Storage bucket when FIREBASE_STORAGE_BUCKET is set (firebase mode), else on
+ * disk under DATA_DIR. Either way browsers fetch them through the app's /files/... route.
+ */
+async function openFileStore(config: Config, logger: Logger): Promise<FileStore> {
+  const baseUrl = `${config.publicUrl}/files`;
+  if (!config.FIREBASE_STORAGE_BUCKET) {
+    return createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl });
+  }
+  if (config.FIREBASE_STORAGE_EMULATOR_HOST)
+    process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= config.FIREBASE_STORAGE_EMULATOR_HOST;
+  const [{ getStorage }, { createCloudStorageFileStore }] = await Promise.all([
+    import('firebase-admin/storage'),
+    import('../../../adapters/files/cloud-storage.file-store'),
+  ]);
+  logger.info({ bucket: config.FIREBASE_STORAGE_BUCKET }, 'Files: Cloud Storage');
+  const bucket = getStorage(await firebaseApp(config)).bucket(config.FIREBASE_STORAGE_BUCKET);
+  return createCloudStorageFileStore({ bucket, baseUrl });
+}
+
 async function deleteFirebaseApp(config: Config): Promise<void> {
-  if (config.DATA_STORE !== 'firestore' && config.IDENTITY !== 'firebase') return;
+  if (config.DATA_STORE !== 'firestore' && config.IDENTITY !== 'firebase' && !config.FIREBASE_STORAGE_BUCKET) return;
   const { deleteApp, getApps } = await import('firebase-admin/app');
   const app = getApps().find((candidate) => candidate.name === `causeway-${config.FIREBASE_PROJECT_ID}`);
   // A later start in the same process (tests, restarts) must get fresh clients, not terminated ones.
@@ -436,11 +457,7 @@ export async function compose(
   container.bind(TYPES.EventStreams).toConstantValue(createEventStreams());
   container.bind(TYPES.Mailer).toConstantValue(mail.mailer);
   if (mail.mailbox) container.bind(TYPES.Mailbox).toConstantValue(mail.mailbox);
-  container
-    .bind(TYPES.FileStore)
-    .toConstantValue(
-      createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl: `${config.publicUrl}/files` }),
-    );
+  container.bind(TYPES.FileStore).toConstantValue(await openFileStore(config, logger));
   container.bind(TYPES.ImageInspector).toConstantValue(imageSizeInspector);
   container.bind(TYPES.VideoInspector).toConstantValue(mediabunnyVideoInspector);
   container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
