@@ -16,6 +16,7 @@ import { NotFoundPage } from './pages/not-found.page';
 import { OverviewPage } from './pages/overview.page';
 import { FormSkeleton, NotAllowed } from './ui/states';
 import { ToastProvider } from './ui/toast';
+import '../../../shells/shared/ui/buttons.css';
 import './admin.css';
 import './campaigns.css';
 

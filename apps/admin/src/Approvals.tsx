@@ -5,6 +5,7 @@ import { approvalPaths, approvalRouteOf } from './model/approvals';
 import { ApprovalQueuePage } from './pages/approval-queue.page';
 import { FormSkeleton, NotAllowed } from './ui/states';
 import { ToastProvider } from './ui/toast';
+import '../../../shells/shared/ui/buttons.css';
 import './admin.css';
 import './campaigns.css';
 

@@ -8,6 +8,7 @@ import { DraftPage } from './pages/draft.page';
 import { HomePage } from './pages/home.page';
 import { ReachPages } from './reach/reach-pages';
 import { reachRouteOf } from './reach/reach-routes';
+import '../../../shells/shared/ui/buttons.css';
 import './campaigner.css';
 
 function NotFound() {

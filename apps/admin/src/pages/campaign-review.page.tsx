@@ -46,8 +46,8 @@ import { DeploymentPanel } from './deployment-panel';
 
 const DECISION_BUTTONS: Record<Decision, { label: string; className: string; icon: typeof CircleCheck }> = {
   approve: { label: 'Approve…', className: 'cw-button cw-button--primary', icon: CircleCheck },
-  cancel: { label: 'Send back…', className: 'cw-button cw-admin-button--danger-ghost', icon: Undo2 },
-  withdraw: { label: 'Withdraw approval…', className: 'cw-button cw-admin-button--danger-ghost', icon: Undo2 },
+  cancel: { label: 'Send back…', className: 'cw-button cw-button--danger-ghost', icon: Undo2 },
+  withdraw: { label: 'Withdraw approval…', className: 'cw-button cw-button--danger-ghost', icon: Undo2 },
 };
 
 /** What the page says about a campaign no longer waiting for this reviewer. */

@@ -120,7 +120,7 @@ export function DecisionDialog({ id, campaignName, decision, onClose, onDecided,
           <button
             type="submit"
             form={formId}
-            className={`cw-button ${decision === 'approve' ? 'cw-button--primary' : 'cw-admin-button--danger'}`}
+            className={`cw-button ${decision === 'approve' ? 'cw-button--primary' : 'cw-button--danger'}`}
             disabled={move.isPending}
           >
             {move.isPending && <LoaderCircle className="cw-spin" size={16} aria-hidden="true" />}

@@ -119,7 +119,7 @@ function DemoCampaignPanel({
                   <li key={status}>
                     <button
                       type="button"
-                      className={`cw-button ${status === 'Canceled' || status === 'Rejected' ? 'cw-admin-button--danger-ghost' : 'cw-button--secondary'} cw-admin-demo-move`}
+                      className={`cw-button ${status === 'Canceled' || status === 'Rejected' ? 'cw-button--danger-ghost' : 'cw-button--secondary'} cw-admin-demo-move`}
                       onClick={() => moveTo(status)}
                       disabled={move.isPending}
                       aria-label={`Move to ${status}`}

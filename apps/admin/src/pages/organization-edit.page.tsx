@@ -4,6 +4,7 @@ import type { Organization } from '../../../../core/organizations/organization.e
 import { Link, navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
+import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
 import {
   uploadOrganizationImage,
   useCreateOrganization,
@@ -30,7 +31,6 @@ import {
 import { StatusBadge } from '../ui/badges';
 import { BRAND_DEFAULTS, BrandPreview } from '../ui/brand-preview';
 import { ColorField } from '../ui/color-field';
-import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field';
 import { ImageUpload } from '../ui/image-upload';
 import { SaveBar } from '../ui/save-bar';
@@ -185,7 +185,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
               {access.deleteOrganization && !deleted && (
                 <button
                   type="button"
-                  className="cw-button cw-admin-button--danger-ghost"
+                  className="cw-button cw-button--danger-ghost"
                   onClick={() => setConfirmingDelete(true)}
                 >
                   <Trash2 size={16} aria-hidden="true" />

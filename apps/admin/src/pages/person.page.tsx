@@ -5,6 +5,7 @@ import type { AccountType, UserProfile } from '../../../../core/users/user.entit
 import { navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
+import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/people.api';
 import { fieldErrorsOf, isConflict, isForbidden, isNotFound } from '../api/query';
@@ -22,7 +23,6 @@ import {
   type PersonFormValues,
 } from '../model/people';
 import { RoleBadges } from '../ui/badges';
-import { ConfirmDialog } from '../ui/confirm-dialog';
 import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../ui/field';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
@@ -415,7 +415,7 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
                     </p>
                     <button
                       type="button"
-                      className="cw-button cw-admin-button--danger-ghost"
+                      className="cw-button cw-button--danger-ghost"
                       onClick={() => setConfirming('soft')}
                     >
                       <UserX size={16} aria-hidden="true" />
@@ -428,11 +428,7 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
                     <p className="cw-admin-danger__text">
                       Removes the account for good. A copy is kept in the deleted users’ archive.
                     </p>
-                    <button
-                      type="button"
-                      className="cw-button cw-admin-button--danger"
-                      onClick={() => setConfirming('hard')}
-                    >
+                    <button type="button" className="cw-button cw-button--danger" onClick={() => setConfirming('hard')}>
                       <Trash2 size={16} aria-hidden="true" />
                       Delete permanently
                     </button>

@@ -8,6 +8,7 @@ import { ApiError } from '../../../../shells/shared/http';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
 import { useDeleteDraft, useDraft, useMoveDraft } from '../api/pre-campaigns.api';
 import { draftKeys } from '../api/query';
 import { listText } from '../model/audience';
@@ -25,7 +26,6 @@ import {
   type StepId,
 } from '../model/wizard-steps';
 import type { FieldErrors } from '../model/wizard-form';
-import { ConfirmDialog } from '../ui/confirm-dialog';
 import { focusFirstInvalid } from '../ui/field';
 import { Banner, WizardSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
@@ -218,7 +218,7 @@ function Wizard({ view, user }: { view: PreCampaignView; user: SessionUser }) {
             {view.permissions.delete && (
               <button
                 type="button"
-                className="cw-button cw-camp-button--danger-ghost"
+                className="cw-button cw-button--danger-ghost"
                 onClick={() => setConfirmDelete(true)}
               >
                 <Trash2 size={16} aria-hidden="true" />

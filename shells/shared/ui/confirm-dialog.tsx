@@ -1,7 +1,8 @@
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { Dialog } from '../../../../shells/shared/ui/dialog';
+import { Dialog } from './dialog';
+import './buttons.css';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -18,7 +19,7 @@ type ConfirmDialogProps = {
   typeToConfirm?: { value: string; label: ReactNode };
 };
 
-/** Asks before an action that removes or changes something important. */
+/** Asks before an action that removes or changes something important and cannot be undone from here. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -41,6 +42,14 @@ export function ConfirmDialog({
     setTyped('');
     onClose();
   };
+  const confirm = () => {
+    if (confirmed && !pending) onConfirm();
+  };
+  const refusal = error && (
+    <p className="cw-alert" role="alert">
+      {error.message}
+    </p>
+  );
   return (
     <Dialog
       open={open}
@@ -56,9 +65,9 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button
-            type="submit"
-            form={`${inputId}-form`}
-            className={`cw-button ${tone === 'danger' ? 'cw-admin-button--danger' : 'cw-button--primary'}`}
+            type="button"
+            className={`cw-button ${tone === 'danger' ? 'cw-button--danger' : 'cw-button--primary'}`}
+            onClick={confirm}
             disabled={pending || !confirmed}
             aria-disabled={pending || !confirmed}
           >
@@ -68,15 +77,14 @@ export function ConfirmDialog({
         </>
       }
     >
-      <form
-        id={`${inputId}-form`}
-        className="cw-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (confirmed && !pending) onConfirm();
-        }}
-      >
-        {typeToConfirm && (
+      {typeToConfirm ? (
+        <form
+          className="cw-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
           <div className="cw-field">
             <label className="cw-field__label" htmlFor={inputId}>
               {typeToConfirm.label}
@@ -92,13 +100,11 @@ export function ConfirmDialog({
               disabled={pending}
             />
           </div>
-        )}
-        {error && (
-          <p className="cw-alert" role="alert">
-            {error.message}
-          </p>
-        )}
-      </form>
+          {refusal}
+        </form>
+      ) : (
+        refusal
+      )}
     </Dialog>
   );
 }
