@@ -4,6 +4,7 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Select } from '../../../../shells/shared/ui/field';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useApprovalQueue } from '../api/pre-campaigns.api';
@@ -222,9 +223,8 @@ export function ApprovalQueuePage() {
               <label htmlFor="cw-admin-approvals-organization" className="cw-admin-filter__label">
                 Organization
               </label>
-              <select
+              <Select
                 id="cw-admin-approvals-organization"
-                className="cw-input cw-admin-select"
                 value={organizationId ?? ''}
                 onChange={(event) => update({ organizationId: event.target.value })}
               >
@@ -237,7 +237,7 @@ export function ApprovalQueuePage() {
                       {item.isDeleted ? ' (deleted)' : ''}
                     </option>
                   ))}
-              </select>
+              </Select>
             </div>
             <p className="cw-admin-hint cw-admin-toolbar__note">
               Newest first. The list updates by itself when a campaign is submitted or decided.

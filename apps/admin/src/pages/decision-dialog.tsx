@@ -2,10 +2,10 @@ import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { PreCampaignView } from '../../../../core/contracts/campaigns.contract';
 import { Dialog } from '../../../../shells/shared/ui/dialog';
+import { focusFirstInvalid, TextAreaField } from '../../../../shells/shared/ui/field';
 import { fieldErrorsOf, isConflict } from '../api/query';
 import { useWorkflowMove } from '../api/pre-campaigns.api';
 import { decisionStatus, type Decision } from '../model/approvals';
-import { focusFirstInvalid, TextAreaField } from '../ui/field';
 
 const COMMENT_MAX = 2000;
 

@@ -2,9 +2,9 @@ import { LoaderCircle, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Dialog } from '../../../../shells/shared/ui/dialog';
+import { focusFirstInvalid, SelectField, TextField } from '../../../../shells/shared/ui/field';
 import { useCreateDemoCampaign, type DemoCampaignView } from '../api/demo-campaigns.api';
 import { fieldErrorsOf } from '../api/query';
-import { focusFirstInvalid, SelectField, TextField } from '../ui/field';
 
 type Props = {
   open: boolean;

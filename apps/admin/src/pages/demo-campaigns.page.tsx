@@ -4,6 +4,7 @@ import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Select } from '../../../../shells/shared/ui/field';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { useDemoCampaign, useDemoCampaigns, useMoveDemoCampaign } from '../api/demo-campaigns.api';
 import { useOrganizations } from '../api/organizations.api';
@@ -208,9 +209,8 @@ export function DemoCampaignsPage() {
               <label htmlFor="cw-admin-demo-status" className="cw-admin-filter__label">
                 Status
               </label>
-              <select
+              <Select
                 id="cw-admin-demo-status"
-                className="cw-input cw-admin-select"
                 value={status ?? ''}
                 onChange={(event) => update({ status: event.target.value })}
               >
@@ -220,15 +220,14 @@ export function DemoCampaignsPage() {
                     {item}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <div className="cw-admin-filter">
               <label htmlFor="cw-admin-demo-organization" className="cw-admin-filter__label">
                 Organization
               </label>
-              <select
+              <Select
                 id="cw-admin-demo-organization"
-                className="cw-input cw-admin-select"
                 value={organizationId}
                 onChange={(event) => update({ organizationId: event.target.value })}
               >
@@ -241,7 +240,7 @@ export function DemoCampaignsPage() {
                       {item.isDeleted ? ' (deleted)' : ''}
                     </option>
                   ))}
-              </select>
+              </Select>
             </div>
           </div>
           {demos.isPending ? (

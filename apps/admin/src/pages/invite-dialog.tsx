@@ -2,13 +2,13 @@ import { CircleCheck, LoaderCircle, Mail, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { AccountType } from '../../../../core/users/user.entity';
 import { Dialog } from '../../../../shells/shared/ui/dialog';
+import { focusFirstInvalid, SelectField, TextField } from '../../../../shells/shared/ui/field';
 import { createInvitationToken, sendInvitationEmail, useInvitationSent, type Invitation } from '../api/invitations.api';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { fieldErrorsOf, isConflict } from '../api/query';
 import type { AdminAccess } from '../model/admin-access';
 import { isEmail, type FieldErrors } from '../model/organization-form';
 import { accountTypes } from '../model/people';
-import { focusFirstInvalid, SelectField, TextField } from '../ui/field';
 
 type InviteDialogProps = {
   open: boolean;

@@ -5,6 +5,7 @@ import { Link, navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
+import { Field, focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
 import {
   uploadOrganizationImage,
   useCreateOrganization,
@@ -31,7 +32,6 @@ import {
 import { StatusBadge } from '../ui/badges';
 import { BRAND_DEFAULTS, BrandPreview } from '../ui/brand-preview';
 import { ColorField } from '../ui/color-field';
-import { Field, focusFirstInvalid, TextAreaField, TextField } from '../ui/field';
 import { ImageUpload } from '../ui/image-upload';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';

@@ -4,6 +4,7 @@ import type { AccountType } from '../../../../core/users/user.entity';
 import { useState } from 'react';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Select } from '../../../../shells/shared/ui/field';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { usePeople } from '../api/people.api';
@@ -80,9 +81,8 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
               <label htmlFor="cw-admin-people-organization" className="cw-admin-filter__label">
                 Organization
               </label>
-              <select
+              <Select
                 id="cw-admin-people-organization"
-                className="cw-input cw-admin-select"
                 value={organizationId}
                 onChange={(event) => update({ organizationId: event.target.value })}
               >
@@ -95,16 +95,15 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
                       {organization.isDeleted ? ' (deleted)' : ''}
                     </option>
                   ))}
-              </select>
+              </Select>
             </div>
           )}
           <div className="cw-admin-filter">
             <label htmlFor="cw-admin-people-type" className="cw-admin-filter__label">
               Account type
             </label>
-            <select
+            <Select
               id="cw-admin-people-type"
-              className="cw-input cw-admin-select"
               value={accountType ?? ''}
               onChange={(event) => update({ accountType: event.target.value })}
             >
@@ -114,7 +113,7 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
                   {label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <label className="cw-admin-check">
             <input

@@ -6,6 +6,7 @@ import { navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
+import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/people.api';
 import { fieldErrorsOf, isConflict, isForbidden, isNotFound } from '../api/query';
@@ -23,7 +24,6 @@ import {
   type PersonFormValues,
 } from '../model/people';
 import { RoleBadges } from '../ui/badges';
-import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../ui/field';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { SwitchRow } from '../ui/switch-row';

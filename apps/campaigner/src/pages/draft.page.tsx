@@ -9,6 +9,7 @@ import { Link, navigate, useSearchParams } from '../../../../shells/shared/route
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
+import { focusFirstInvalid } from '../../../../shells/shared/ui/field';
 import { useDeleteDraft, useDraft, useMoveDraft } from '../api/pre-campaigns.api';
 import { draftKeys } from '../api/query';
 import { listText } from '../model/audience';
@@ -26,7 +27,6 @@ import {
   type StepId,
 } from '../model/wizard-steps';
 import type { FieldErrors } from '../model/wizard-form';
-import { focusFirstInvalid } from '../ui/field';
 import { Banner, WizardSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
 import { AdFilesStep } from './steps/ad-files.step';

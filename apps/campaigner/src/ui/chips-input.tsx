@@ -1,8 +1,8 @@
 import { Plus, X } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { FieldErrors } from '../../../../shells/shared/ui/field';
 import { itemIndexOf, type FieldMessage } from '../model/wizard-form';
-import { FieldErrors } from './field';
 
 type ChipsInputProps = {
   label: ReactNode;
@@ -97,10 +97,10 @@ export function ChipsInput({
     .join(' ');
 
   return (
-    <div className="cw-field cw-camp-field cw-camp-chips">
+    <div className="cw-field cw-form-field cw-camp-chips">
       <label className="cw-field__label" htmlFor={id}>
         {label}
-        {optional && <span className="cw-camp-optional"> (optional)</span>}
+        {optional && <span className="cw-field__optional"> (optional)</span>}
       </label>
       {values.length > 0 && (
         <ul className="cw-camp-chips__list" aria-label={`${typeof label === 'string' ? label : itemName} added`}>

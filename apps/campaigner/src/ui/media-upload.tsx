@@ -3,9 +3,9 @@ import type { DragEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { sizeText } from '../../../../core/campaigns/upload.rules';
 import type { StoredFileView, UploadPurpose } from '../../../../core/contracts/campaigns.contract';
+import { FieldErrors } from '../../../../shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../api/upload';
 import type { FieldMessage } from '../model/wizard-form';
-import { FieldErrors } from './field';
 import { ProgressBar } from './progress-bar';
 
 type Status =
@@ -101,7 +101,7 @@ export function MediaUpload({
     <div className="cw-camp-upload" data-testid={`upload-${purpose}`}>
       <p className="cw-field__label" id={`${id}-label`}>
         {label}
-        {optional && <span className="cw-camp-optional"> (optional)</span>}
+        {optional && <span className="cw-field__optional"> (optional)</span>}
       </p>
       <div
         className={`cw-camp-upload__zone${dragging ? ' is-dragging' : ''}${shownMessages.length > 0 ? ' is-invalid' : ''}`}

@@ -1,9 +1,9 @@
 import { MapPin, Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CAMPAIGN_LIMITS, US_STATES } from '../../../../core/campaigns/campaign-options';
+import { FieldErrors } from '../../../../shells/shared/ui/field';
 import type { FieldMessage, StateValue } from '../model/wizard-form';
 import { ChipsInput } from './chips-input';
-import { FieldErrors } from './field';
 
 /** The messages of one chosen state's cities, as the chips of that state read them (`cities.2`). */
 function cityMessages(messages: readonly FieldMessage[], index: number): FieldMessage[] {
@@ -58,7 +58,7 @@ export function StatePicker({
       aria-describedby={`${id}-hint${listMessages.length > 0 ? ` ${id}-error` : ''}`}
     >
       <legend className="cw-field__label">
-        States <span className="cw-camp-optional">(optional)</span>
+        States <span className="cw-field__optional">(optional)</span>
       </legend>
       <p id={`${id}-hint`} className="cw-camp-hint">
         Leave empty to advertise across the whole US. Name cities in a state to reach only those cities.

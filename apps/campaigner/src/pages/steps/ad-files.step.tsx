@@ -6,10 +6,10 @@ import { IAB_DISPLAY_SIZES } from '../../../../../core/campaigns/upload.rules';
 import type { StoredFileView } from '../../../../../core/contracts/campaigns.contract';
 import { Link } from '../../../../../shells/shared/router';
 import { Section } from '../../../../../shells/shared/ui/page-header';
+import { FieldErrors } from '../../../../../shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../../api/upload';
 import { acceptedTypesOf, describeAdFile, VIDEO_AD_TEXT } from '../../model/ad-files';
 import { campaignerPaths } from '../../model/campaigner-routes';
-import { FieldErrors } from '../../ui/field';
 import { ProgressBar } from '../../ui/progress-bar';
 import type { StepProps } from './step-props';
 

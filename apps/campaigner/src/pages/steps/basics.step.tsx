@@ -1,10 +1,11 @@
 import { Clapperboard, Image } from 'lucide-react';
 import { CAMPAIGN_LIMITS, CAUSE_CATEGORIES } from '../../../../../core/campaigns/campaign-options';
 import { Section } from '../../../../../shells/shared/ui/page-header';
+import { SelectField, TextAreaField, TextField } from '../../../../../shells/shared/ui/field';
 import { todayInput } from '../../model/dates';
 import { ChipsInput } from '../../ui/chips-input';
 import { ChoiceCards, SwitchRow } from '../../ui/choices';
-import { MoneyField, SelectField, TextAreaField, TextField } from '../../ui/field';
+import { MoneyField } from '../../ui/field';
 import type { StepProps } from './step-props';
 
 const L = CAMPAIGN_LIMITS;

@@ -2,11 +2,12 @@ import { PiggyBank } from 'lucide-react';
 import { AD_BUDGET_SHARE } from '../../../../../core/budget/budget.rules';
 import { CAMPAIGN_LIMITS } from '../../../../../core/campaigns/campaign-options';
 import { Section } from '../../../../../shells/shared/ui/page-header';
+import { TextField } from '../../../../../shells/shared/ui/field';
 import { budgetPlanOf } from '../../model/budget';
 import { todayInput } from '../../model/dates';
 import { formatDollars } from '../../model/money';
 import { ChoiceCards } from '../../ui/choices';
-import { MoneyField, TextField } from '../../ui/field';
+import { MoneyField } from '../../ui/field';
 import type { StepProps } from './step-props';
 
 const L = CAMPAIGN_LIMITS;

@@ -1,8 +1,8 @@
 import { UPLOAD_RULES, sizeText } from '../../../../../core/campaigns/upload.rules';
 import type { UploadPurpose } from '../../../../../core/contracts/campaigns.contract';
 import { Section } from '../../../../../shells/shared/ui/page-header';
+import { TextField } from '../../../../../shells/shared/ui/field';
 import type { WizardValues } from '../../model/wizard-form';
-import { TextField } from '../../ui/field';
 import { MediaUpload } from '../../ui/media-upload';
 import type { StepProps } from './step-props';
 
