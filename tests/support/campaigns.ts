@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import { callApi, type JsonResponse } from './api-client';
 import { jpegOfSize, pngOfSize } from './images';
+import { TYPES } from '../../apps/api/src/types';
 import type { TestApp } from './start-app';
 
 /** Sends one file to `POST /api/files` as a browser form does. */
@@ -103,4 +104,55 @@ export async function createCompleteDraft(app: TestApp, cookie: string, name = '
   });
   if (saved.status !== 200) throw new Error(`Draft not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
   return id;
+}
+
+/** Fails with the answer's status and body unless it has the expected status. */
+function expectStatus(response: JsonResponse, status: number, what: string): JsonResponse {
+  if (response.status !== status) {
+    throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response;
+}
+
+/**
+ * A complete draft sent by the campaigner, approved by the super user and marked paid as a confirmed
+ * budget payment marks it. Answers the draft's id.
+ */
+export async function approvedPaidDraft(
+  app: TestApp,
+  cookies: { campaigner: string; super: string },
+  name: string,
+): Promise<string> {
+  const id = await createCompleteDraft(app, cookies.campaigner, name);
+  const move = (cookie: string, status: string) =>
+    callApi(app, 'POST', `/api/pre-campaigns/${id}/workflow`, { cookie, body: { status } });
+  expectStatus(await move(cookies.campaigner, 'Pending'), 200, 'Not sent for approval');
+  expectStatus(await move(cookies.super, 'Approved'), 200, 'Not approved');
+  await app.server.container
+    .get(TYPES.Repositories)
+    .preCampaigns.update(id, { isPaid: true, paymentIntentId: `pi_${name.replace(/\W/g, '')}` });
+  return id;
+}
+
+/** A campaign drafted, approved, paid and set up on the ad platform through the API. Answers the campaign's id. */
+export async function deployedCampaign(
+  app: TestApp,
+  cookies: { campaigner: string; super: string },
+  name: string,
+): Promise<string> {
+  const id = await approvedPaidDraft(app, cookies, name);
+  const started = expectStatus(
+    await callApi(app, 'POST', `/api/pre-campaigns/${id}/deploy`, { cookie: cookies.super }),
+    202,
+    'Publishing not started',
+  );
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { body } = await callApi(app, 'GET', `/api/deployments/${started.body.deployment.id}`, {
+      cookie: cookies.super,
+    });
+    if (body.deployment.status === 'succeeded') return body.deployment.campaignId as string;
+    if (body.deployment.status === 'failed') throw new Error(`Deployment failed: ${body.deployment.lastError}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The deployment did not finish');
 }

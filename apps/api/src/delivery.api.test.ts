@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../adapters/memory/manual-clock';
 import { callApi, signInAs } from '../../../tests/support/api-client';
-import { createCompleteDraft } from '../../../tests/support/campaigns';
+import { deployedCampaign } from '../../../tests/support/campaigns';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 import { AMOBEE_SANDBOX } from './container';
 import { TYPES } from './types';
@@ -19,27 +19,6 @@ const repositories = () => app.server.container.get(TYPES.Repositories);
 const sandbox = () => app.server.container.get(AMOBEE_SANDBOX);
 const api = (method: string, path: string, cookie?: string, body?: unknown) =>
   callApi(app, method, path, { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { body }) });
-
-/** A campaign set up on the DSP sandbox through the API: drafted, approved, paid, deployed. Answers its campaign id. */
-async function deployedCampaign(name: string): Promise<string> {
-  const id = await createCompleteDraft(app, cookies.campaigner, name);
-  expect(
-    (await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.campaigner, { status: 'Pending' })).status,
-  ).toBe(200);
-  expect((await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.super, { status: 'Approved' })).status).toBe(
-    200,
-  );
-  await repositories().preCampaigns.update(id, { isPaid: true, paymentIntentId: `pi_${name.replace(/\W/g, '')}` });
-  const started = await api('POST', `/api/pre-campaigns/${id}/deploy`, cookies.super);
-  expect(started.status).toBe(202);
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const { body } = await api('GET', `/api/deployments/${started.body.deployment.id}`, cookies.super);
-    if (body.deployment.status === 'succeeded') return body.deployment.campaignId;
-    if (body.deployment.status === 'failed') throw new Error(`Deployment failed: ${body.deployment.lastError}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The deployment did not finish');
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -61,7 +40,7 @@ afterAll(async () => {
 
 describe('delivery figures of a deployed campaign', () => {
   it('appear once the platform has delivered, and add up', async () => {
-    const campaignId = await deployedCampaign('Delivered');
+    const campaignId = await deployedCampaign(app, cookies, 'Delivered');
     // The flight starts tomorrow; three simulated days later, two or more have delivered.
     sandbox().advance(3 * DAY);
     const answer = await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.campaigner);
@@ -112,7 +91,7 @@ describe('delivery figures of a deployed campaign', () => {
   });
 
   it('are the owner’s, their organization’s admin’s and platform staff’s to see', async () => {
-    const campaignId = await deployedCampaign('Who sees');
+    const campaignId = await deployedCampaign(app, cookies, 'Who sees');
     sandbox().advance(DAY);
     expect((await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.admin)).status).toBe(200);
     expect((await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.super)).status).toBe(200);
@@ -139,7 +118,7 @@ describe('delivery figures of a deployed campaign', () => {
   });
 
   it('are pulled again after a few minutes or on request at most once a minute, and keep the last figures when the platform fails', async () => {
-    const campaignId = await deployedCampaign('Report fails');
+    const campaignId = await deployedCampaign(app, cookies, 'Report fails');
     sandbox().advance(DAY);
     const path = `/api/campaigns/${campaignId}/delivery`;
     const first = (await api('GET', path, cookies.campaigner)).body.delivery;
@@ -175,7 +154,7 @@ describe('delivery figures of a deployed campaign', () => {
 
 describe('goal-aware pacing', () => {
   it('pauses the line item of a campaign whose raised amount reaches its goal, and tells its owner once', async () => {
-    const campaignId = await deployedCampaign('Goal met');
+    const campaignId = await deployedCampaign(app, cookies, 'Goal met');
     const platform = app.server.container.get(TYPES.AdPlatform);
     const { lineItemId, campaignRaiseGoal } = (await repositories().campaigns.findById(campaignId))!;
     sandbox().advance(DAY);

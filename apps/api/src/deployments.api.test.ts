@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callApi, signInAs } from '../../../tests/support/api-client';
-import { createCompleteDraft } from '../../../tests/support/campaigns';
+import { createCompleteDraft, approvedPaidDraft } from '../../../tests/support/campaigns';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 import { AMOBEE_SANDBOX } from './container';
 import { TYPES } from './types';
@@ -13,19 +13,6 @@ const repositories = () => app.server.container.get(TYPES.Repositories);
 const sandbox = () => app.server.container.get(AMOBEE_SANDBOX);
 const api = (method: string, path: string, cookie?: string, body?: unknown) =>
   callApi(app, method, path, { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { body }) });
-
-/** A campaign approved and paid, ready to be set up. */
-async function approvedPaidDraft(name: string): Promise<string> {
-  const id = await createCompleteDraft(app, cookies.campaigner, name);
-  expect(
-    (await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.campaigner, { status: 'Pending' })).status,
-  ).toBe(200);
-  expect((await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.super, { status: 'Approved' })).status).toBe(
-    200,
-  );
-  await repositories().preCampaigns.update(id, { isPaid: true, paymentIntentId: `pi_${name.replace(/\W/g, '')}` });
-  return id;
-}
 
 /** Waits until the deployment stops running, and answers it. */
 async function settled(deploymentId: string) {
@@ -76,7 +63,7 @@ afterAll(async () => {
 
 describe('deploying a campaign on the DSP sandbox', () => {
   it('sets an approved, paid campaign up in 8 steps and publishes it', async () => {
-    const id = await approvedPaidDraft('Deploy me');
+    const id = await approvedPaidDraft(app, cookies, 'Deploy me');
     const started = await api('POST', `/api/pre-campaigns/${id}/deploy`, cookies.super);
     expect(started.status).toBe(202);
     expect(started.body.deployment).toMatchObject({ status: 'queued', step: 1, of: 8 });
@@ -112,7 +99,7 @@ describe('deploying a campaign on the DSP sandbox', () => {
   ])(
     'when the answer to step $step is lost after the platform made the object, resuming makes no second one',
     async ({ step, method, path }) => {
-      const id = await approvedPaidDraft(`Lost answer ${step}`);
+      const id = await approvedPaidDraft(app, cookies, `Lost answer ${step}`);
       sandbox().addFault({ method, path, action: 'dropAfter', times: 1 });
       const started = await api('POST', `/api/pre-campaigns/${id}/deploy`, cookies.super);
       const failed = await settled(started.body.deployment.id);
@@ -128,7 +115,7 @@ describe('deploying a campaign on the DSP sandbox', () => {
   );
 
   it('shows the vendor’s own message in the error report of a refused step', async () => {
-    const id = await approvedPaidDraft('Refused');
+    const id = await approvedPaidDraft(app, cookies, 'Refused');
     sandbox().addFault({
       method: 'POST',
       path: '/campaign/v5/api/insertionOrders/*/lineItems',
@@ -155,7 +142,7 @@ describe('deploying a campaign on the DSP sandbox', () => {
   });
 
   it('lets only a super user start, and refuses a campaign that is not approved and paid', async () => {
-    const id = await approvedPaidDraft('Who starts');
+    const id = await approvedPaidDraft(app, cookies, 'Who starts');
     expect((await api('POST', `/api/pre-campaigns/${id}/deploy`, cookies.campaigner)).status).toBe(403);
     expect((await api('POST', `/api/pre-campaigns/${id}/deploy`)).status).toBe(401);
     const unpaid = await createCompleteDraft(app, cookies.campaigner, 'Unpaid');

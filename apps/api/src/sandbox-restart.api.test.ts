@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../adapters/memory/manual-clock';
 import { callApi, signInAs } from '../../../tests/support/api-client';
-import { createCompleteDraft } from '../../../tests/support/campaigns';
+import { deployedCampaign } from '../../../tests/support/campaigns';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
 import { AMOBEE_SANDBOX, STRIPE_SANDBOX } from './container';
@@ -35,27 +35,6 @@ const demoLiveCampaigns = async () =>
   (await repositories().campaigns.list({ organizationId: (await harbor()).organizationId })).filter(
     (campaign) => campaign.workflowstatus === 'Published',
   );
-
-/** A campaign drafted, approved, paid and deployed through the API, on the advertiser the demo got at start. */
-async function deployedCampaign(name: string): Promise<string> {
-  const id = await createCompleteDraft(app, cookies.campaigner, name);
-  expect(
-    (await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.campaigner, { status: 'Pending' })).status,
-  ).toBe(200);
-  expect((await api('POST', `/api/pre-campaigns/${id}/workflow`, cookies.super, { status: 'Approved' })).status).toBe(
-    200,
-  );
-  await repositories().preCampaigns.update(id, { isPaid: true, paymentIntentId: `pi_${name.replace(/\W/g, '')}` });
-  const started = await api('POST', `/api/pre-campaigns/${id}/deploy`, cookies.super);
-  expect(started.status).toBe(202);
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const { body } = await api('GET', `/api/deployments/${started.body.deployment.id}`, cookies.super);
-    if (body.deployment.status === 'succeeded') return body.deployment.campaignId;
-    if (body.deployment.status === 'failed') throw new Error(`Deployment failed: ${body.deployment.lastError}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The deployment did not finish');
-}
 
 /** A donation paid on the Stripe sandbox's hosted page; answers its checkout session id. */
 async function donation(campaignId: string, amount: number): Promise<string> {
@@ -116,7 +95,7 @@ describe('the demo organization on the embedded DSP sandbox', () => {
 
 describe('a second start on the same DATA_DIR', () => {
   it('still serves what was deployed and paid before, and makes no second advertiser or campaign', async () => {
-    const deployed = await deployedCampaign('Kept across starts');
+    const deployed = await deployedCampaign(app, cookies, 'Kept across starts');
     const [winterMeals] = (await demoLiveCampaigns()).filter((campaign) => campaign.campaignName === 'Winter meals');
     const sessionId = await donation(winterMeals!.campaignUUID, 2_500);
     const receipt = await api('GET', `/api/payments/${sessionId}`);
