@@ -4,7 +4,7 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { Select } from '../../../../shells/shared/ui/field';
+import { OrganizationFilter } from '../ui/organization-filter';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useApprovalQueue } from '../api/pre-campaigns.api';
@@ -219,26 +219,12 @@ export function ApprovalQueuePage() {
       >
         <section className="cw-card cw-admin-table-card" aria-label={LIST_LABELS[list]}>
           <div className="cw-admin-toolbar cw-admin-toolbar--filters">
-            <div className="cw-admin-filter">
-              <label htmlFor="cw-admin-approvals-organization" className="cw-admin-filter__label">
-                Organization
-              </label>
-              <Select
-                id="cw-admin-approvals-organization"
-                value={organizationId ?? ''}
-                onChange={(event) => update({ organizationId: event.target.value })}
-              >
-                <option value="">All organizations</option>
-                {(organizations.data ?? [])
-                  .filter((item) => !item.isDeleted || item.organizationId === organizationId)
-                  .map((item) => (
-                    <option key={item.organizationId} value={item.organizationId}>
-                      {item.name}
-                      {item.isDeleted ? ' (deleted)' : ''}
-                    </option>
-                  ))}
-              </Select>
-            </div>
+            <OrganizationFilter
+              id="cw-admin-approvals-organization"
+              organizations={organizations.data}
+              value={organizationId ?? ''}
+              onChange={(value) => update({ organizationId: value })}
+            />
             <p className="cw-admin-hint cw-admin-toolbar__note">
               Newest first. The list updates by itself when a campaign is submitted or decided.
             </p>

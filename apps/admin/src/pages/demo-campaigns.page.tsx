@@ -5,6 +5,7 @@ import type { Organization } from '../../../../core/organizations/organization.e
 import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { Select } from '../../../../shells/shared/ui/field';
+import { OrganizationFilter } from '../ui/organization-filter';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { useDemoCampaign, useDemoCampaigns, useMoveDemoCampaign } from '../api/demo-campaigns.api';
 import { useOrganizations } from '../api/organizations.api';
@@ -222,26 +223,12 @@ export function DemoCampaignsPage() {
                 ))}
               </Select>
             </div>
-            <div className="cw-admin-filter">
-              <label htmlFor="cw-admin-demo-organization" className="cw-admin-filter__label">
-                Organization
-              </label>
-              <Select
-                id="cw-admin-demo-organization"
-                value={organizationId}
-                onChange={(event) => update({ organizationId: event.target.value })}
-              >
-                <option value="">All organizations</option>
-                {(organizations.data ?? [])
-                  .filter((item) => !item.isDeleted || item.organizationId === organizationId)
-                  .map((item) => (
-                    <option key={item.organizationId} value={item.organizationId}>
-                      {item.name}
-                      {item.isDeleted ? ' (deleted)' : ''}
-                    </option>
-                  ))}
-              </Select>
-            </div>
+            <OrganizationFilter
+              id="cw-admin-demo-organization"
+              organizations={organizations.data}
+              value={organizationId}
+              onChange={(value) => update({ organizationId: value })}
+            />
           </div>
           {demos.isPending ? (
             <TableSkeleton label="Loading demo campaigns…" />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, navigate } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { Select } from '../../../../shells/shared/ui/field';
+import { OrganizationFilter } from '../ui/organization-filter';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { usePeople } from '../api/people.api';
@@ -77,26 +78,12 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
             />
           </div>
           {access.listOrganizations && (
-            <div className="cw-admin-filter">
-              <label htmlFor="cw-admin-people-organization" className="cw-admin-filter__label">
-                Organization
-              </label>
-              <Select
-                id="cw-admin-people-organization"
-                value={organizationId}
-                onChange={(event) => update({ organizationId: event.target.value })}
-              >
-                <option value="">All organizations</option>
-                {(organizations.data ?? [])
-                  .filter((organization) => !organization.isDeleted || organization.organizationId === organizationId)
-                  .map((organization) => (
-                    <option key={organization.organizationId} value={organization.organizationId}>
-                      {organization.name}
-                      {organization.isDeleted ? ' (deleted)' : ''}
-                    </option>
-                  ))}
-              </Select>
-            </div>
+            <OrganizationFilter
+              id="cw-admin-people-organization"
+              organizations={organizations.data}
+              value={organizationId}
+              onChange={(value) => update({ organizationId: value })}
+            />
           )}
           <div className="cw-admin-filter">
             <label htmlFor="cw-admin-people-type" className="cw-admin-filter__label">

@@ -3,6 +3,7 @@ import type { DragEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { ApiError } from '../../../../shells/shared/http';
+import { ProgressBar } from '../../../../shells/shared/ui/progress-bar';
 import { type OrganizationImageKind, uploadOrganizationImage } from '../api/organizations.api';
 import { ACCEPTED_IMAGE_TYPES, formatBytes, imageFileProblem } from '../model/image-file';
 
@@ -167,21 +168,7 @@ export function ImageUpload({
               </button>
             )}
           </div>
-          {uploading && (
-            <div className="cw-admin-progress">
-              <div
-                className="cw-admin-progress__track"
-                role="progressbar"
-                aria-label={`Uploading ${label.toLowerCase()}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={status.percent}
-              >
-                <span className="cw-admin-progress__bar" style={{ width: `${status.percent}%` }} />
-              </div>
-              <span className="cw-admin-progress__label">{status.percent}%</span>
-            </div>
-          )}
+          {uploading && <ProgressBar percent={status.percent} label={`Uploading ${label.toLowerCase()}`} />}
           {message && (
             <p className="cw-field__error" role="alert">
               {message}

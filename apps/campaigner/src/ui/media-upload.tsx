@@ -6,7 +6,7 @@ import type { StoredFileView, UploadPurpose } from '../../../../core/contracts/c
 import { FieldErrors } from '../../../../shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../api/upload';
 import type { FieldMessage } from '../model/wizard-form';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from '../../../../shells/shared/ui/progress-bar';
 
 type Status =
   { state: 'idle' } | { state: 'uploading'; percent: number; name: string } | { state: 'failed'; message: string };

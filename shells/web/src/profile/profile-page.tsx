@@ -6,6 +6,7 @@ import type { UpdateOwnProfileBody } from '../../../../core/contracts/people.con
 import type { SessionUser, UserProfile } from '../../../../core/users/user.entity';
 import { ApiError } from '../../../shared/http';
 import { roleLabel, sessionRole } from '../../../shared/roles';
+import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { refreshSession } from '../session/use-session';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, avatarProblem, formatBytes } from './avatar-file';
 import { fetchOwnProfile, updateOwnProfile, UploadCancelled, uploadAvatar, type Upload } from './profile.api';
@@ -103,16 +104,7 @@ function AvatarCard({ profile, user }: { profile: UserProfile; user: SessionUser
 
       {uploading ? (
         <div className="cw-profile__upload">
-          <div
-            className="cw-progress"
-            role="progressbar"
-            aria-label="Uploading your photo"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-          >
-            <span className="cw-progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
-          </div>
+          <ProgressBar percent={progress * 100} label="Uploading your photo" figure={false} />
           <div className="cw-profile__upload-row">
             <span>{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Saving…'}</span>
             <button type="button" className="cw-button cw-button--ghost" onClick={() => upload.current?.abort()}>

@@ -10,7 +10,7 @@ import { FieldErrors } from '../../../../../shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../../api/upload';
 import { acceptedTypesOf, describeAdFile, VIDEO_AD_TEXT } from '../../model/ad-files';
 import { campaignerPaths } from '../../model/campaigner-routes';
-import { ProgressBar } from '../../ui/progress-bar';
+import { ProgressBar } from '../../../../../shells/shared/ui/progress-bar';
 import type { StepProps } from './step-props';
 
 type Attempt =
