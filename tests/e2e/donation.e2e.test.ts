@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_SANDBOX } from '../../apps/api/src/container';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, type BrowserSession } from '../support/browser';
+import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const CAMPAIGN_ID = 'warm-coats-live';
@@ -136,6 +136,57 @@ describe('donating on a live campaign in the browser', () => {
     expect(
       await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(CAMPAIGN_ID),
     ).toHaveLength(1);
+  });
+
+  it('lists a signed-in donor’s gift under My donations with its receipt, and marks it refunded', async () => {
+    await page.goto(app.url);
+    await signInInBrowser(page, 'promoter@demo.local', app.demoPassword);
+    await page.getByRole('heading', { name: 'Live campaigns' }).waitFor();
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: '$10', exact: true }).click();
+    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    await fillCard('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(new RegExp(`/campaign/${CAMPAIGN_ID}/thank-you\\?session_id=cs_`));
+    const receiptUrl = page.url();
+    await page.getByRole('heading', { name: /^Thank you/ }).waitFor({ timeout: 15_000 });
+
+    await page.goto(`${app.url}/donor`);
+    await page.getByRole('link', { name: 'My donations' }).click();
+    await page.getByRole('heading', { name: 'My donations', level: 1 }).waitFor();
+    const rows = page.locator('.cw-donations__table tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getByRole('link', { name: 'Warm coats' }).getAttribute('href')).toBe(
+      `/campaign/${CAMPAIGN_ID}/details/`,
+    );
+    expect(await rows.first().locator('.cw-donations__amount').textContent()).toBe('$10.00');
+    expect(await page.locator('.cw-promotions__intro').textContent()).toContain('$10.00 given to 1 campaign');
+    const receipt = rows.first().getByRole('link', { name: /^Receipt of \$10\.00/ });
+    expect(new URL((await receipt.getAttribute('href'))!, app.url).href).toBe(receiptUrl);
+
+    // Refunded on the payment sandbox: its webhook reaches the list.
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const promoter = (await repositories.users.findByEmail('promoter@demo.local'))!;
+    const [gift] = await repositories.donations.listDonationsByDonor(promoter.uid);
+    const sandbox = app.server.container.get(STRIPE_SANDBOX);
+    sandbox.refund(gift!.payment_intent_id!);
+    await sandbox.webhooks.drain();
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await rows.first().locator('.cw-donations__amount').textContent()).toBe('$10.00Refunded');
+    expect(await page.locator('.cw-promotions__intro').textContent()).toContain('Nothing given yet');
+
+    await rows
+      .first()
+      .getByRole('link', { name: /^Receipt of/ })
+      .click();
+    await page.waitForURL(receiptUrl);
+    await page.getByTestId('receipt-amount').waitFor();
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('$10.00');
   });
 
   it('says so clearly when a campaign has ended', async () => {

@@ -42,6 +42,7 @@ import {
   STRIPE_SANDBOX_PATH,
 } from './container';
 import { TYPES } from './types';
+import { requestLogLevel } from './http/request-log-level';
 
 export const API_VERSION = '0.1.0';
 
@@ -74,13 +75,7 @@ export function createApp(container: Container): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       // The app's own calls to its embedded sandboxes are plumbing: logged only at debug when they work.
       customLogLevel: (req, res, error) =>
-        error || res.statusCode >= 500
-          ? 'error'
-          : res.statusCode >= 400
-            ? 'warn'
-            : req.url?.startsWith('/sandbox/') && !req.url.includes('/c/pay/') && !req.url.includes('/b/')
-              ? 'debug'
-              : 'info',
+        requestLogLevel((req as { originalUrl?: string }).originalUrl ?? req.url ?? '', res.statusCode, error),
     }),
   );
   // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it

@@ -2,9 +2,10 @@ import { Compass, CreditCard, HeartHandshake, Share2 } from 'lucide-react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { RoleLanding } from '../../../shells/shared/role-landing';
 import { usePathname } from '../../../shells/shared/router';
+import { MyDonationsPage } from './donations/my-donations.page';
 import { DiscoverSection } from './promotion/discover-section';
 import { MyPromotionsPage } from './promotion/my-promotions.page';
-import { PROMOTIONS_PATH } from './promotion/promotion-paths';
+import { DONATIONS_PATH, PROMOTIONS_PATH } from './promotion/promotion-paths';
 import './donor.css';
 
 const donorSteps = [
@@ -44,6 +45,7 @@ export default function App({ user }: { user: SessionUser }) {
   const promoter = user.accountType === 'promoter';
   const pathname = usePathname().replace(/\/$/, '');
   if (promoter && pathname === PROMOTIONS_PATH) return <MyPromotionsPage />;
+  if (pathname === DONATIONS_PATH) return <MyDonationsPage />;
   return (
     <>
       <RoleLanding

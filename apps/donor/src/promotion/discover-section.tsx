@@ -14,7 +14,7 @@ import { Link } from '../../../../shells/shared/router';
 import { LoadFailed } from './load-failed';
 import { PromoteDialog } from './promote-dialog';
 import { useLiveCampaigns, useMyPromotions } from './promotion.api';
-import { PROMOTIONS_PATH } from './promotion-paths';
+import { DONATIONS_PATH, PROMOTIONS_PATH } from './promotion-paths';
 import './promotion.css';
 
 function CampaignCard({
@@ -115,11 +115,16 @@ export function DiscoverSection({ user }: { user: SessionUser }) {
               : 'Campaigns raising money now, newest first.'}
           </p>
         </div>
-        {promoter && (
-          <Link to={PROMOTIONS_PATH} className="cw-button cw-button--secondary">
-            My promotions
+        <div className="cw-discover__links">
+          <Link to={DONATIONS_PATH} className="cw-button cw-button--ghost">
+            My donations
           </Link>
-        )}
+          {promoter && (
+            <Link to={PROMOTIONS_PATH} className="cw-button cw-button--secondary">
+              My promotions
+            </Link>
+          )}
+        </div>
       </header>
       {discover.isPending && (
         <div className="cw-skeleton" aria-busy="true">
