@@ -26,6 +26,18 @@ describe('donating on a live campaign in the browser', () => {
     await page.getByLabel('Name on card').fill('Dana Donor');
   };
 
+  /** Gives $10 from the campaign page and pays on the sandbox's checkout page with `card`. */
+  const giveTen = async (card: string) => {
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: '$10', exact: true }).click();
+    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    await fillCard(card);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+  };
+
   beforeAll(async () => {
     await buildWeb({ log: () => {} });
     app = await startTestApp();
@@ -122,14 +134,7 @@ describe('donating on a live campaign in the browser', () => {
   });
 
   it("shows Stripe's message for a declined card on the checkout page, and records nothing", async () => {
-    await page.goto(campaignUrl());
-    const donate = page.getByRole('form', { name: 'Make a donation' });
-    await donate.waitFor();
-    await donate.getByRole('button', { name: '$10', exact: true }).click();
-    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
-    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
-    await fillCard('4000 0000 0000 0002');
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await giveTen('4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     expect(page.url()).toContain('/sandbox/stripe/c/pay/');
     await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
@@ -142,14 +147,7 @@ describe('donating on a live campaign in the browser', () => {
     await page.goto(app.url);
     await signInInBrowser(page, 'promoter@demo.local', app.demoPassword);
     await page.getByRole('heading', { name: 'Live campaigns' }).waitFor();
-    await page.goto(campaignUrl());
-    const donate = page.getByRole('form', { name: 'Make a donation' });
-    await donate.waitFor();
-    await donate.getByRole('button', { name: '$10', exact: true }).click();
-    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
-    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
-    await fillCard('4242 4242 4242 4242');
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await giveTen('4242 4242 4242 4242');
     await page.waitForURL(new RegExp(`/campaign/${CAMPAIGN_ID}/thank-you\\?session_id=cs_`));
     const receiptUrl = page.url();
     await page.getByRole('heading', { name: /^Thank you/ }).waitFor({ timeout: 15_000 });

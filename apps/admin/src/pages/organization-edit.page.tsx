@@ -5,7 +5,7 @@ import { Link, navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
-import { Field, focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
+import { focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
 import {
   uploadOrganizationImage,
   useCreateOrganization,
@@ -36,6 +36,7 @@ import { ImageUpload } from '../ui/image-upload';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';
+import { PercentField } from '../ui/percent-field';
 
 const FORM_ID = 'cw-admin-organization-form';
 
@@ -259,7 +260,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
           title="Donations & terms"
           description="The organization’s share of each donation and what donors agree to."
         >
-          <Field
+          <PercentField
             label="Donation percentage"
             error={errors.donationPercentage}
             hint={
@@ -268,27 +269,10 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
                 {platformDefault === undefined ? '' : ` (${platformDefault}%)`} applies.
               </>
             }
-          >
-            {(control) => (
-              <div className="cw-admin-suffix-input">
-                <input
-                  {...control}
-                  className="cw-input"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step="any"
-                  value={values.donationPercentage}
-                  onChange={(event) => set('donationPercentage', event.target.value)}
-                  disabled={!canEdit || saving}
-                />
-                <span className="cw-admin-suffix-input__suffix" aria-hidden="true">
-                  %
-                </span>
-              </div>
-            )}
-          </Field>
+            value={values.donationPercentage}
+            onChange={(value) => set('donationPercentage', value)}
+            disabled={!canEdit || saving}
+          />
           <TextAreaField
             label="Terms and conditions"
             optional

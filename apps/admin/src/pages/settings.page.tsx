@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
-import { Field, focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
+import { focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
 import { fieldErrorsOf } from '../api/query';
 import { useSettings, useUpdateSettings, type SettingsAnswer } from '../api/settings.api';
 import { formatDateTime } from '../model/format';
@@ -12,6 +12,7 @@ import { settingsBodyOf, settingsFormValuesOf, type SettingsFormValues } from '.
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton } from '../ui/states';
 import { useToast } from '../ui/toast';
+import { PercentField } from '../ui/percent-field';
 
 const FORM_ID = 'cw-admin-settings-form';
 
@@ -91,31 +92,14 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
           title="Donations"
           description="Applies to every organization that has no donation percentage of its own (0)."
         >
-          <Field
+          <PercentField
             label="Default donation percentage"
             error={errors.donationPercentage}
             hint="The share of each donation that goes to the organization."
-          >
-            {(control) => (
-              <div className="cw-admin-suffix-input">
-                <input
-                  {...control}
-                  className="cw-input"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step="any"
-                  value={values.donationPercentage}
-                  onChange={(event) => set('donationPercentage', event.target.value)}
-                  disabled={update.isPending}
-                />
-                <span className="cw-admin-suffix-input__suffix" aria-hidden="true">
-                  %
-                </span>
-              </div>
-            )}
-          </Field>
+            value={values.donationPercentage}
+            onChange={(value) => set('donationPercentage', value)}
+            disabled={update.isPending}
+          />
         </Section>
         <Section
           id="cw-admin-settings-terms"

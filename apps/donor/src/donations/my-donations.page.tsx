@@ -1,11 +1,9 @@
-import { ArrowLeft, Receipt } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import type { MyPayment } from '../../../../core/contracts/payments.contract';
 import { Link } from '../../../../shells/shared/router';
-import { LoadFailed } from '../promotion/load-failed';
-import { DISCOVER_PATH } from '../promotion/promotion-paths';
+import { OwnPage } from '../promotion/own-page';
 import { useMyDonations } from './donations.api';
 import { givingSummaryText, receiptPath, refundLabel } from './my-donations.rules';
-import '../promotion/promotion.css';
 import './donations.css';
 
 const dateText = (iso: string) =>
@@ -49,65 +47,45 @@ function DonationRow({ payment }: { payment: MyPayment }) {
 export function MyDonationsPage() {
   const donations = useMyDonations();
   return (
-    <div className="cw-promotions">
-      <Link to={DISCOVER_PATH} className="cw-promotions__back">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Discover
-      </Link>
-      <header className="cw-promotions__header">
-        <p className="cw-eyebrow">Donations</p>
-        <h1 className="cw-promotions__title">My donations</h1>
-        <p className="cw-promotions__intro">
-          {donations.data
-            ? `${givingSummaryText(donations.data)}. Gifts you made while signed in, newest first.`
-            : 'Gifts you made while signed in, newest first.'}
-        </p>
-      </header>
-      {donations.isPending && (
-        <div className="cw-skeleton" aria-busy="true">
-          <span className="cw-visually-hidden">Loading your donations…</span>
-          <div className="cw-skeleton__block" />
+    <OwnPage
+      eyebrow="Donations"
+      title="My donations"
+      intro={
+        donations.data
+          ? `${givingSummaryText(donations.data)}. Gifts you made while signed in, newest first.`
+          : 'Gifts you made while signed in, newest first.'
+      }
+      query={donations}
+      loading="Loading your donations…"
+      failed="Your donations couldn’t be loaded"
+      isEmpty={(data) => data.length === 0}
+      empty="You haven’t given while signed in yet. Gifts made signed out have their receipt by e-mail."
+      emptyAction="Find a campaign to give to"
+    >
+      {(data) => (
+        <div className="cw-card cw-donations">
+          <table className="cw-donations__table">
+            <caption className="cw-visually-hidden">Your donations, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Campaign</th>
+                <th scope="col" className="cw-donations__amount">
+                  Amount
+                </th>
+                <th scope="col">
+                  <span className="cw-visually-hidden">Receipt</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((payment) => (
+                <DonationRow key={payment.donationId} payment={payment} />
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
-      {donations.isError && (
-        <LoadFailed
-          title="Your donations couldn’t be loaded"
-          error={donations.error}
-          retry={() => void donations.refetch()}
-        />
-      )}
-      {donations.data &&
-        (donations.data.length === 0 ? (
-          <div className="cw-card cw-promotions__empty">
-            <p>You haven’t given while signed in yet. Gifts made signed out have their receipt by e-mail.</p>
-            <Link to={DISCOVER_PATH} className="cw-button cw-button--primary">
-              Find a campaign to give to
-            </Link>
-          </div>
-        ) : (
-          <div className="cw-card cw-donations">
-            <table className="cw-donations__table">
-              <caption className="cw-visually-hidden">Your donations, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Campaign</th>
-                  <th scope="col" className="cw-donations__amount">
-                    Amount
-                  </th>
-                  <th scope="col">
-                    <span className="cw-visually-hidden">Receipt</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {donations.data.map((payment) => (
-                  <DonationRow key={payment.donationId} payment={payment} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
-    </div>
+    </OwnPage>
   );
 }

@@ -1,13 +1,12 @@
-import { ArrowLeft, HandCoins, MousePointerClick } from 'lucide-react';
+import { HandCoins, MousePointerClick } from 'lucide-react';
 import { useId } from 'react';
 import { formatUsd } from '../../../../core/budget/budget.rules';
 import type { PromotionView } from '../../../../core/contracts/promotion.contract';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { Link } from '../../../../shells/shared/router';
-import { LoadFailed } from './load-failed';
+import { OwnPage } from './own-page';
 import { useMyPromotions } from './promotion.api';
 import { clicksLabel, donationsLabel, donationsThisWeek, totalClicks } from './promotion-format';
-import { DISCOVER_PATH } from './promotion-paths';
 import { ChannelMark, ShareLinks } from './share-links';
 import './promotion.css';
 
@@ -84,49 +83,25 @@ function PromotionCard({ promotion }: { promotion: PromotionView }) {
 
 /** A promoter's page: per campaign, the clicks on their links and the donations the links brought. */
 export function MyPromotionsPage() {
-  const promotions = useMyPromotions();
   return (
-    <div className="cw-promotions">
-      <Link to={DISCOVER_PATH} className="cw-promotions__back">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Discover
-      </Link>
-      <header className="cw-promotions__header">
-        <p className="cw-eyebrow">Promotions</p>
-        <h1 className="cw-promotions__title">My promotions</h1>
-        <p className="cw-promotions__intro">
-          The clicks on your links and the donations they brought, all time and in the last 7 days.
-        </p>
-      </header>
-      {promotions.isPending && (
-        <div className="cw-skeleton" aria-busy="true">
-          <span className="cw-visually-hidden">Loading your promotions…</span>
-          <div className="cw-skeleton__line cw-skeleton__line--title" />
-          <div className="cw-skeleton__block" />
+    <OwnPage
+      eyebrow="Promotions"
+      title="My promotions"
+      intro="The clicks on your links and the donations they brought, all time and in the last 7 days."
+      query={useMyPromotions()}
+      loading="Loading your promotions…"
+      failed="Your promotions couldn’t be loaded"
+      isEmpty={(data) => data.promotions.length === 0}
+      empty="You don’t promote any campaign yet."
+      emptyAction="Find a campaign to promote"
+    >
+      {(data) => (
+        <div className="cw-promotions__list">
+          {data.promotions.map((promotion) => (
+            <PromotionCard key={promotion.campaignId} promotion={promotion} />
+          ))}
         </div>
       )}
-      {promotions.isError && (
-        <LoadFailed
-          title="Your promotions couldn’t be loaded"
-          error={promotions.error}
-          retry={() => void promotions.refetch()}
-        />
-      )}
-      {promotions.data &&
-        (promotions.data.promotions.length === 0 ? (
-          <div className="cw-card cw-promotions__empty">
-            <p>You don’t promote any campaign yet.</p>
-            <Link to={DISCOVER_PATH} className="cw-button cw-button--primary">
-              Find a campaign to promote
-            </Link>
-          </div>
-        ) : (
-          <div className="cw-promotions__list">
-            {promotions.data.promotions.map((promotion) => (
-              <PromotionCard key={promotion.campaignId} promotion={promotion} />
-            ))}
-          </div>
-        ))}
-    </div>
+    </OwnPage>
   );
 }

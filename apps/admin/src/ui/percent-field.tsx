@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Field } from '../../../../shells/shared/ui/field';
+
+/** A percentage from 0 to 100, typed as a number with a % after it (donation percentages). */
+export function PercentField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className="cw-admin-suffix-input">
+          <input
+            {...control}
+            className="cw-input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+          />
+          <span className="cw-admin-suffix-input__suffix" aria-hidden="true">
+            %
+          </span>
+        </div>
+      )}
+    </Field>
+  );
+}
