@@ -18,19 +18,6 @@ export const PAYMENT_PATHS = {
   receipt: (campaignId: string) => `/campaign/${encodeURIComponent(campaignId)}/thank-you`,
 } as const;
 
-const RECEIPT_PATH = /^\/campaign\/([^/]+)\/thank-you\/?$/;
-
-/** The campaign a receipt page's path is about, or null when the path is not a receipt page. */
-export function receiptCampaignIdAt(pathname: string): string | null {
-  const match = RECEIPT_PATH.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
-
 // ── The ad budget ───────────────────────────────────────────────────────────────────────────────
 
 /** SPEC §7 `POST /api/stripe/session {item}`: the draft to pay for, by its id (or the draft itself, as the original sent it). */

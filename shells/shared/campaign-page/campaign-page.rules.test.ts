@@ -3,6 +3,7 @@ import {
   campaignDocumentTitle,
   campaignHeadline,
   campaignIdAt,
+  receiptCampaignIdAt,
   deadlineLabel,
   deadlineStatus,
   donorsLabel,
@@ -26,6 +27,20 @@ describe('campaignIdAt', () => {
     ['/', null],
   ])('%s → %s', (pathname, expected) => {
     expect(campaignIdAt(pathname)).toBe(expected);
+  });
+});
+
+describe('receiptCampaignIdAt', () => {
+  test.each([
+    ['/campaign/abc-123/thank-you', 'abc-123'],
+    ['/campaign/abc-123/thank-you/', 'abc-123'],
+    ['/campaign/a%20b/thank-you', 'a b'],
+    ['/campaign/%E0%A4%A/thank-you', '%E0%A4%A'],
+    ['/campaign/abc-123/details/', null],
+    ['/campaign//thank-you', null],
+    ['/campaign/abc/thank-you/more', null],
+  ])('%s → %s', (pathname, expected) => {
+    expect(receiptCampaignIdAt(pathname)).toBe(expected);
   });
 });
 

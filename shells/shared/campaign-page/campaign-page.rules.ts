@@ -4,10 +4,11 @@ import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
 
 /** SPEC §2: `{host}/campaign/{campaignId}/details/`, with or without the trailing slash. */
 const CAMPAIGN_PAGE_PATH = /^\/campaign\/([^/]+)\/details\/?$/;
+/** The donor's receipt after paying: `/campaign/{campaignId}/thank-you?session_id=…`. */
+const RECEIPT_PATH = /^\/campaign\/([^/]+)\/thank-you\/?$/;
 
-/** The campaign a path shows, or null when the path is not a campaign page. */
-export function campaignIdAt(pathname: string): string | null {
-  const match = CAMPAIGN_PAGE_PATH.exec(pathname);
+function campaignIdMatching(path: RegExp, pathname: string): string | null {
+  const match = path.exec(pathname);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]!);
@@ -16,6 +17,12 @@ export function campaignIdAt(pathname: string): string | null {
     return match[1]!;
   }
 }
+
+/** The campaign a path shows, or null when the path is not a campaign page. */
+export const campaignIdAt = (pathname: string) => campaignIdMatching(CAMPAIGN_PAGE_PATH, pathname);
+
+/** The campaign a receipt page's path is about, or null when the path is not a receipt page. */
+export const receiptCampaignIdAt = (pathname: string) => campaignIdMatching(RECEIPT_PATH, pathname);
 
 /** The share of the goal raised, in whole percent (rounded down: 100% only once the goal is met); 0 without a goal. */
 export function fundedPercent(raisedCents: number, goalCents: number): number {

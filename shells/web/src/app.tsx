@@ -1,8 +1,7 @@
 import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
-import { campaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
-import { receiptCampaignIdAt } from '../../../core/contracts/payments.contract';
+import { campaignIdAt, receiptCampaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
 import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
 import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
