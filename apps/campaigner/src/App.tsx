@@ -1,15 +1,29 @@
 import { SearchX } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { Link, usePathname } from '../../../shells/shared/router';
 import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
-import { CampaignPage } from './pages/campaign.page';
-import { DraftPage } from './pages/draft.page';
 import { HomePage } from './pages/home.page';
-import { ReachPages } from './reach/reach-pages';
 import { reachRouteOf } from './reach/reach-routes';
 import '../../../shells/shared/ui/buttons.css';
 import './campaigner.css';
+
+// The home comes with the area; the wizard, a live campaign and the reach pages load when first opened.
+const DraftPage = lazy(() => import('./pages/draft.page').then(({ DraftPage }) => ({ default: DraftPage })));
+const CampaignPage = lazy(() =>
+  import('./pages/campaign.page').then(({ CampaignPage }) => ({ default: CampaignPage })),
+);
+const ReachPages = lazy(() => import('./reach/reach-pages').then(({ ReachPages }) => ({ default: ReachPages })));
+
+function PageLoading() {
+  return (
+    <div className="cw-skeleton" aria-busy="true">
+      <span className="cw-visually-hidden">Loading…</span>
+      <div className="cw-skeleton__line cw-skeleton__line--title" />
+      <div className="cw-skeleton__block" />
+    </div>
+  );
+}
 
 function NotFound() {
   return (
@@ -44,17 +58,19 @@ export default function App({ user }: { user: SessionUser }) {
 
   return (
     <div className="cw-campaigner cw-campaigner-area">
-      {reach ? (
-        <ReachPages route={reach} />
-      ) : route.page === 'home' ? (
-        <HomePage user={user} />
-      ) : route.page === 'draft' ? (
-        <DraftPage id={route.id} user={user} />
-      ) : route.page === 'campaign' ? (
-        <CampaignPage campaignId={route.id} />
-      ) : (
-        <NotFound />
-      )}
+      <Suspense fallback={<PageLoading />}>
+        {reach ? (
+          <ReachPages route={reach} />
+        ) : route.page === 'home' ? (
+          <HomePage user={user} />
+        ) : route.page === 'draft' ? (
+          <DraftPage id={route.id} user={user} />
+        ) : route.page === 'campaign' ? (
+          <CampaignPage campaignId={route.id} />
+        ) : (
+          <NotFound />
+        )}
+      </Suspense>
     </div>
   );
 }
