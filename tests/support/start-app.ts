@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../apps/api/src/config';
 import { startServer, type RunningServer } from '../../apps/api/src/server';
 import type { ContainerOverrides } from '../../apps/api/src/container';
+import type { Logger } from 'pino';
 import { freePort } from './free-port';
 import { freshServerDatabase } from './test-stores';
 
@@ -28,6 +29,8 @@ export async function startTestApp(
   options: {
     env?: Record<string, string>;
     overrides?: ContainerOverrides;
+    /** The app's logger (by default one that writes nothing: LOG_LEVEL is silent). */
+    logger?: Logger;
     /**
      * Another instance on this app's Postgres server database, as several instances share one in
      * production; the database stays the first app's (closing this one does not drop it).
@@ -63,10 +66,16 @@ export async function startTestApp(
     url: '',
     demoPassword: TEST_DEMO_PASSWORD,
     databaseUrl,
-    server: await startServer(config, { overrides: options.overrides }),
+    server: await startServer(config, {
+      overrides: options.overrides,
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
     async restart() {
       await app.server.close();
-      app.server = await startServer(config, { overrides: options.overrides });
+      app.server = await startServer(config, {
+        overrides: options.overrides,
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
       app.url = app.server.url;
     },
     async close() {

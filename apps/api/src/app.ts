@@ -50,6 +50,9 @@ export const API_VERSION = '0.1.0';
 const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** Builds the HTTP app from a composed container, without listening (tests use the same app). */
+/** A request's path as it came in: inside a mounted router Express has cut the mount point off `req.url`. */
+const originalPath = (req: { url?: string }) => (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+
 export function createApp(container: Container): Express {
   const config = container.get(TYPES.Config);
   const logger = container.get(TYPES.Logger);
@@ -74,8 +77,11 @@ export function createApp(container: Container): Express {
       // Probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       // The app's own calls to its embedded sandboxes are plumbing: logged only at debug when they work.
-      customLogLevel: (req, res, error) =>
-        requestLogLevel((req as { originalUrl?: string }).originalUrl ?? req.url ?? '', res.statusCode, error),
+      customSuccessMessage: (req, res, responseTime) =>
+        `${req.method} ${originalPath(req)} ${res.statusCode} ${Math.round(responseTime)} ms`,
+      customErrorMessage: (req, res, error) =>
+        `${req.method} ${originalPath(req)} ${res.statusCode} failed: ${error.message}`,
+      customLogLevel: (req, res, error) => requestLogLevel(originalPath(req), res.statusCode, error),
     }),
   );
   // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it

@@ -421,7 +421,9 @@ const logPaymentAction =
   (action: Parameters<PaymentActionHandler>[0]): void => {
     // The provider's own object stays out of the log.
     const summary = action.type === 'paymentSucceeded' ? { ...action, raw: undefined } : action;
-    logger.info({ payment: summary }, `Payment webhook: ${action.type}`);
+    // Events that are not ours (a payment intent created, a charge's own event) are routine.
+    const level = action.type === 'ignored' ? 'debug' : 'info';
+    logger[level]({ payment: summary }, `Payment webhook: ${action.type}`);
   };
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { DEMO_ACCOUNTS, type DemoSeedService } from '../../../core/demo/demo-seed.service';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -20,9 +20,10 @@ export interface RunningServer {
   container: Awaited<ReturnType<typeof compose>>['container'];
 }
 
-export function createLogger(config: Config): Logger {
-  const pretty = process.stdout.isTTY && !config.production && config.NODE_ENV !== 'test';
-  return pino({
+/** The app's logger; `destination` (default stdout) lets a test read what is written. */
+export function createLogger(config: Config, destination?: DestinationStream): Logger {
+  const pretty = !destination && process.stdout.isTTY && !config.production && config.NODE_ENV !== 'test';
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     // Credentials never reach the log, whichever request or answer is logged.
     redact: {
@@ -34,10 +35,18 @@ export function createLogger(config: Config): Logger {
       ],
       censor: '[hidden]',
     },
+    // In a developer's terminal a request is one line (its message says method, path, status and
+    // time); the JSON log keeps the whole request and answer.
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,req,res,responseTime' },
+          },
+        }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**
