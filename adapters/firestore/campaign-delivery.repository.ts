@@ -51,5 +51,16 @@ export function createFirestoreCampaignDeliveryRepository(context: FirestoreCont
     recordPause(campaignId, pause) {
       return change(campaignId, (current) => deliveryChanges.recordPause(current, campaignId, pause));
     },
+
+    async clearPause(campaignId, pausedAt) {
+      return context.firestore.runTransaction(async (transaction) => {
+        const document = collection().doc(campaignId);
+        const current = fromDocument(await transaction.get(document));
+        if (!current) return { cleared: false, delivery: null };
+        const decided = deliveryChanges.clearPause(current, pausedAt);
+        if (decided.cleared) transaction.update(document, { pause: null });
+        return { ...decided, delivery: storedDelivery(decided.delivery) };
+      });
+    },
   };
 }

@@ -41,6 +41,14 @@ export const deliveryChanges = {
     if (base.pause) return { recorded: false, delivery: base };
     return { recorded: true, delivery: { ...base, pause } };
   },
+
+  /** Only the pause recorded at that instant is cleared. */
+  clearPause(current: CampaignDelivery, pausedAt: string): { cleared: boolean; delivery: CampaignDelivery } {
+    if (!current.pause || Date.parse(current.pause.pausedAt) !== Date.parse(pausedAt)) {
+      return { cleared: false, delivery: current };
+    }
+    return { cleared: true, delivery: { ...current, pause: null } };
+  },
 };
 
 /** Instants in UTC, as the relational store gives them back. */
@@ -89,6 +97,11 @@ export function createMemoryCampaignDeliveryRepository(context: MemoryContext): 
 
     recordPause(campaignId, pause) {
       return change(campaignId, (current) => deliveryChanges.recordPause(current, campaignId, pause));
+    },
+
+    async clearPause(campaignId, pausedAt) {
+      if (!table().has(campaignId)) return { cleared: false, delivery: null };
+      return change(campaignId, (current) => deliveryChanges.clearPause(current!, pausedAt));
     },
   };
 }

@@ -155,5 +155,18 @@ export function createPostgresCampaignDeliveryRepository(context: PgContext): Ca
         .executeTakeFirst();
       return { recorded: written !== undefined, delivery: await stored(campaignId) };
     },
+
+    async clearPause(campaignId, pausedAt) {
+      // Only the call that finds the pause of that instant clears it, and RETURNING says so.
+      const cleared = await db
+        .updateTable('campaign_deliveries')
+        .set({ pause_reasons: null, pause_message: null, paused_at: null })
+        .where('campaign_id', '=', campaignId)
+        .where('paused_at', '=', new Date(pausedAt))
+        .returning('campaign_id')
+        .executeTakeFirst();
+      const delivery = await find(campaignId);
+      return { cleared: cleared !== undefined, delivery };
+    },
   };
 }

@@ -328,6 +328,61 @@ describe('goal-aware pacing on each sync', () => {
     expect(notified).toHaveLength(1);
   });
 
+  it('plays the ads again once refunds take a paused campaign back under its goal, telling the owner once', async () => {
+    const { lineItemId } = await deployedCampaign('c-1', { campaignRaised: 25_000_00 });
+    expect(await service().syncAll()).toMatchObject({ paused: 1 });
+    expect((await platform.getLineItem(lineItemId))?.status).toBe('pause');
+
+    clock.advance(10 * MINUTE);
+    await store.repositories.campaigns.uncountDonation('c-1', 1_000_00, { donorLeft: true });
+    await Promise.all([service().syncAll(), service().syncAll()]);
+    expect((await platform.getLineItem(lineItemId))?.status).toBe('play');
+    expect((await store.repositories.campaignDeliveries.find('c-1'))?.pause).toBeNull();
+    expect(notified).toHaveLength(2);
+    expect(notified[1]).toMatchObject({
+      notification_type: 'deployment',
+      notification_userTo: owner.uid,
+      notification_campaign_id: 'c-1',
+      notification_campaign_status: 'Playing',
+      notification_message:
+        'The ads of “Campaign c-1” run again: after refunds it has $24,000.00 of its $25,000.00 goal, and its deadline has not passed.',
+    });
+    expect(logged).toContainEqual({ kind: 'resumed', campaignId: 'c-1' });
+
+    // Reaching the goal again pauses it again, and says so again.
+    await store.repositories.campaigns.countDonation('c-1', 1_000_00);
+    expect(await service().syncAll()).toMatchObject({ paused: 1 });
+    expect((await platform.getLineItem(lineItemId))?.status).toBe('pause');
+    expect(notified).toHaveLength(3);
+  });
+
+  it('keeps a campaign paused when only its deadline stops it, and tries playing again after a refused call', async () => {
+    const late = await deployedCampaign('c-1', {
+      campaignRaised: 25_000_00,
+      campaignRaiseGoalDeadline: '2026-05-04T00:00:00.000Z',
+    });
+    await service().syncAll();
+    await store.repositories.campaigns.uncountDonation('c-1', 5_000_00, { donorLeft: false });
+    clock.advance(10 * MINUTE);
+    await service().syncAll();
+    expect((await platform.getLineItem(late.lineItemId))?.status).toBe('pause');
+    expect(notified).toHaveLength(1);
+
+    const refunded = await deployedCampaign('c-2', { campaignRaised: 25_000_00 });
+    await service().syncAll();
+    await store.repositories.campaigns.uncountDonation('c-2', 5_000_00, { donorLeft: false });
+    platform.failNext('setStatus');
+    clock.advance(10 * MINUTE);
+    await service().syncAll();
+    expect(logged).toContainEqual(expect.objectContaining({ kind: 'resumeFailed', campaignId: 'c-2' }));
+    expect((await platform.getLineItem(refunded.lineItemId))?.status).toBe('pause');
+    expect((await store.repositories.campaignDeliveries.find('c-2'))?.pause).not.toBeNull();
+    clock.advance(10 * MINUTE);
+    await service().syncAll();
+    expect((await platform.getLineItem(refunded.lineItemId))?.status).toBe('play');
+    expect(notified.filter((input) => input.notification_campaign_status === 'Playing')).toHaveLength(1);
+  });
+
   it('two instances syncing at the same time tell the owner once', async () => {
     await deployedCampaign('c-1', { campaignRaised: 30_000_00 });
     const results = await Promise.all([service().syncAll(), service().syncAll()]);

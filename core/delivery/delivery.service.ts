@@ -11,13 +11,15 @@ import type { Clock } from '../ports/clock.port';
 import { DomainError, notFound } from '../shared/errors';
 import { dailyOf, dayOf, flightOf, ratesOf, summaryOf, windowOf, type Flight } from './delivery-figures.rules';
 import type { CampaignDelivery, DeliveryFigures, LineItemStatus } from './delivery.entity';
-import { decidePacing, pauseMessage } from './pacing.rules';
+import { decidePacing, pauseMessage, resumeMessage } from './pacing.rules';
 
 /** What the service reports for the operators' log; none of it reaches a caller as an error. */
 export type DeliveryLogEvent =
   | { kind: 'pullFailed'; campaignIds: string[]; message: string; error: unknown }
   | { kind: 'paused'; campaignId: string; reasons: string[] }
   | { kind: 'pauseFailed'; campaignId: string; error: unknown }
+  | { kind: 'resumed'; campaignId: string }
+  | { kind: 'resumeFailed'; campaignId: string; error: unknown }
   | { kind: 'notifyFailed'; campaignId: string; error: unknown };
 
 export type DeliveryServiceDeps = {
@@ -141,7 +143,63 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
     return { start: dayOf(start), end: dayOf(end > start ? end : start) };
   };
 
-  /** Pauses the line item once when pacing says so; answers the status the line item has now. */
+  const nameOf = (campaign: Campaign) => campaign.campaignName || campaign.campaignTitle || 'Your campaign';
+
+  /** A pacing notification to the campaign's owner; a failure is logged, never thrown (SPEC §8). */
+  async function tellOwner(campaign: Campaign, message: string, status: 'Paused' | 'Playing') {
+    await deps
+      .notify({
+        notification_type: 'deployment',
+        notification_message: message,
+        notification_user_id: null,
+        notification_userTo: campaign.userId,
+        notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
+        notification_campaign_id: campaign.campaignUUID,
+        notification_campaign_name: nameOf(campaign),
+        notification_campaign_amount: campaign.campaignRaised,
+        notification_campaign_date: clock.now().toISOString(),
+        notification_campaign_status: status,
+      })
+      .catch((error: unknown) => deps.log({ kind: 'notifyFailed', campaignId: campaign.campaignUUID, error }));
+  }
+
+  /**
+   * Plays the ads of a campaign pacing had paused, now that nothing stops it (refunds took it back
+   * under its goal before its deadline); the owner is told once, whichever instance cleared the pause.
+   */
+  async function resume(
+    campaign: Campaign & { lineItemId: string },
+    pausedAt: string,
+    lineItemPaused: boolean,
+    status: LineItemStatus | null,
+  ): Promise<{ status: LineItemStatus | null; paused: boolean }> {
+    if (lineItemPaused) {
+      try {
+        await adPlatform.setStatus('lineItems', campaign.lineItemId, 'play');
+      } catch (error) {
+        deps.log({ kind: 'resumeFailed', campaignId: campaign.campaignUUID, error });
+        return { status, paused: false };
+      }
+    }
+    const { cleared } = await deliveries.clearPause(campaign.campaignUUID, pausedAt);
+    if (cleared) {
+      deps.log({ kind: 'resumed', campaignId: campaign.campaignUUID });
+      await tellOwner(
+        campaign,
+        resumeMessage(nameOf(campaign), {
+          raisedCents: campaign.campaignRaised,
+          goalCents: campaign.campaignRaiseGoal,
+        }),
+        'Playing',
+      );
+    }
+    return { status: 'play', paused: false };
+  }
+
+  /**
+   * Pauses the line item once when pacing says so, or plays it again when what paused it is over;
+   * answers the status the line item has now.
+   */
   async function pace(
     campaign: Campaign & { lineItemId: string },
     lineItem: LineItem | null,
@@ -158,6 +216,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
       alreadyPaused: known?.pause != null,
       lineItemStatus: status,
     });
+    if (decision.action === 'resume') return resume(campaign, known!.pause!.pausedAt, decision.lineItemPaused, status);
     if (decision.action !== 'pause') return { status, paused: false };
     try {
       // Pausing twice is harmless on the platform; the store decides who tells the campaigner.
@@ -166,8 +225,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
       deps.log({ kind: 'pauseFailed', campaignId: campaign.campaignUUID, error });
       return { status, paused: false };
     }
-    const name = campaign.campaignName || campaign.campaignTitle || 'Your campaign';
-    const message = pauseMessage(name, decision.reasons, {
+    const message = pauseMessage(nameOf(campaign), decision.reasons, {
       goalCents: campaign.campaignRaiseGoal,
       deadline: campaign.campaignRaiseGoalDeadline,
     });
@@ -178,20 +236,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
     });
     if (recorded) {
       deps.log({ kind: 'paused', campaignId: campaign.campaignUUID, reasons: decision.reasons });
-      await deps
-        .notify({
-          notification_type: 'deployment',
-          notification_message: message,
-          notification_user_id: null,
-          notification_userTo: campaign.userId,
-          notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
-          notification_campaign_id: campaign.campaignUUID,
-          notification_campaign_name: name,
-          notification_campaign_amount: campaign.campaignRaised,
-          notification_campaign_date: now.toISOString(),
-          notification_campaign_status: 'Paused',
-        })
-        .catch((error: unknown) => deps.log({ kind: 'notifyFailed', campaignId: campaign.campaignUUID, error }));
+      await tellOwner(campaign, message, 'Paused');
     }
     return { status: 'pause', paused: recorded };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePacing, pauseMessage, type PacingFacts } from './pacing.rules';
+import { decidePacing, pauseMessage, resumeMessage, type PacingFacts } from './pacing.rules';
 
 const NOW = new Date('2026-06-10T12:00:00.000Z');
 const base: PacingFacts = {
@@ -65,6 +65,39 @@ describe('goal-aware pacing', () => {
       why: 'endedOnPlatform',
     },
     {
+      case: 'paused by pacing, refunds took it back under its goal',
+      facts: { alreadyPaused: true, lineItemStatus: 'pause' as const },
+      action: 'resume',
+      reasons: [],
+    },
+    {
+      case: 'paused by pacing, under its goal again, played on the platform by hand already',
+      facts: { alreadyPaused: true, lineItemStatus: 'play' as const },
+      action: 'resume',
+      reasons: [],
+    },
+    {
+      case: 'paused by pacing, under its goal again, but the deadline has passed',
+      facts: { alreadyPaused: true, lineItemStatus: 'pause' as const, deadline: '2026-06-01T00:00:00.000Z' },
+      action: 'none',
+      reasons: ['deadlinePassed'],
+      why: 'alreadyPaused',
+    },
+    {
+      case: 'paused by pacing, under its goal again, stopped on the platform by hand',
+      facts: { alreadyPaused: true, lineItemStatus: 'stop' as const },
+      action: 'none',
+      reasons: [],
+      why: 'endedOnPlatform',
+    },
+    {
+      case: 'paused by pacing, under its goal again, line item status unknown',
+      facts: { alreadyPaused: true, lineItemStatus: null },
+      action: 'none',
+      reasons: [],
+      why: 'alreadyPaused',
+    },
+    {
       case: 'line item status unknown (platform did not answer)',
       facts: { deadline: '2026-06-01T00:00:00.000Z', lineItemStatus: null },
       action: 'pause',
@@ -92,5 +125,11 @@ describe('goal-aware pacing', () => {
     },
   ])('tells the campaigner why: $reasons', ({ reasons, text }) => {
     expect(pauseMessage('Winter meals', reasons, { goalCents: base.goalCents, deadline: base.deadline })).toBe(text);
+  });
+
+  it('words the ads playing again with what was raised and the goal', () => {
+    expect(resumeMessage('Winter meals', { raisedCents: 24_000_00, goalCents: 25_000_00 })).toBe(
+      'The ads of “Winter meals” run again: after refunds it has $24,000.00 of its $25,000.00 goal, and its deadline has not passed.',
+    );
   });
 });

@@ -23,4 +23,10 @@ export interface CampaignDeliveryRepository {
    * call that stored it (so the campaigner is told once, whichever instance paused first).
    */
   recordPause(campaignId: string, pause: DeliveryPause): Promise<{ recorded: boolean; delivery: CampaignDelivery }>;
+  /**
+   * Clears the pause recorded at `pausedAt` (pacing played the ads again): `cleared` is true only for
+   * the one call that cleared it, so the campaigner is told once. Figures and failures are kept; a
+   * later pause can then be recorded. Answers the record as stored (null when there is none).
+   */
+  clearPause(campaignId: string, pausedAt: string): Promise<{ cleared: boolean; delivery: CampaignDelivery | null }>;
 }

@@ -97,6 +97,23 @@ describeContract('CampaignDeliveryRepository', (subject) => {
     expect((await repo().saveFigures('c-1', figures(8, 11_000))).pause).toEqual(pause(6));
   });
 
+  it('clears only the pause recorded at the instant given, once, keeping the figures; a new pause can follow', async () => {
+    expect(await repo().clearPause('c-none', at(1))).toEqual({ cleared: false, delivery: null });
+    await repo().saveFigures('c-1', figures(5, 10_000));
+    await repo().recordPause('c-1', pause(6));
+    const wrong = await repo().clearPause('c-1', at(7));
+    expect(wrong.cleared).toBe(false);
+    expect(wrong.delivery?.pause).toEqual(pause(6));
+    const [first, second] = await Promise.all([repo().clearPause('c-1', at(6)), repo().clearPause('c-1', at(6))]);
+    expect([first.cleared, second.cleared].filter(Boolean)).toHaveLength(1);
+    const stored = await repo().find('c-1');
+    expect(stored?.pause).toBeNull();
+    expect(stored?.figures).toEqual(figures(5, 10_000));
+    const again = await repo().recordPause('c-1', pause(9, 'Paused again'));
+    expect(again.recorded).toBe(true);
+    expect(again.delivery.pause).toEqual(pause(9, 'Paused again'));
+  });
+
   it('records exactly one of several pauses racing for a campaign never pulled', async () => {
     const results = await Promise.all([1, 2, 3, 4].map((minute) => repo().recordPause('c-race', pause(minute))));
     expect(results.filter((result) => result.recorded)).toHaveLength(1);

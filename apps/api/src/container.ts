@@ -837,6 +837,13 @@ function bindDelivery(container: Container, config: Config, logger: Logger): Del
           log.warn({ err: event.error, campaignIds: event.campaignIds }, event.message);
         } else if (event.kind === 'paused') {
           log.info(event, 'Pacing paused a campaign’s line item');
+        } else if (event.kind === 'resumed') {
+          log.info(event, 'Pacing played a campaign’s line item again');
+        } else if (event.kind === 'resumeFailed') {
+          log.error(
+            { err: event.error, campaignId: event.campaignId },
+            'Pacing could not play a line item again; next sync tries again',
+          );
         } else if (event.kind === 'pauseFailed') {
           log.error(
             { err: event.error, campaignId: event.campaignId },
