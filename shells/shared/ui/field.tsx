@@ -73,7 +73,8 @@ export function Field({
   );
 }
 
-export function TextField({
+/** A field's own props apart from the control's. */
+export function splitField<T extends FieldCommonProps>({
   label,
   hint,
   error,
@@ -81,46 +82,31 @@ export function TextField({
   optional,
   className,
   after,
-  ...input
-}: FieldCommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
-  return (
-    <Field {...{ label, hint, error, messages, optional, className, after }}>
-      {(control) => <input className="cw-input" {...input} {...control} />}
-    </Field>
-  );
+  ...control
+}: T): [FieldCommonProps, Omit<T, keyof FieldCommonProps>] {
+  return [{ label, hint, error, messages, optional, className, after }, control];
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  messages,
-  optional,
-  className,
-  after,
-  rows = 4,
-  ...textarea
-}: FieldCommonProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+export function TextField(props: FieldCommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+  const [field, input] = splitField(props);
+  return <Field {...field}>{(control) => <input className="cw-input" {...input} {...control} />}</Field>;
+}
+
+export function TextAreaField(
+  props: FieldCommonProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>,
+) {
+  const [field, { rows = 4, ...textarea }] = splitField(props);
   return (
-    <Field {...{ label, hint, error, messages, optional, className, after }}>
+    <Field {...field}>
       {(control) => <textarea className="cw-input cw-field__textarea" rows={rows} {...textarea} {...control} />}
     </Field>
   );
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  messages,
-  optional,
-  className,
-  after,
-  children,
-  ...select
-}: FieldCommonProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>) {
+export function SelectField(props: FieldCommonProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>) {
+  const [field, { children, ...select }] = splitField(props);
   return (
-    <Field {...{ label, hint, error, messages, optional, className, after }}>
+    <Field {...field}>
       {(control) => (
         <Select {...select} {...control}>
           {children}

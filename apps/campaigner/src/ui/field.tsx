@@ -1,19 +1,20 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
-import { Field, FieldErrors, type FieldCommonProps, type FieldMessage } from '../../../../shells/shared/ui/field';
+import {
+  Field,
+  FieldErrors,
+  splitField,
+  type FieldCommonProps,
+  type FieldMessage,
+} from '../../../../shells/shared/ui/field';
 
 /** A dollar amount: people type dollars, the form turns them into cents. */
-export function MoneyField({
-  label,
-  hint,
-  messages,
-  optional,
-  className,
-  after,
-  ...input
-}: FieldCommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'>) {
+export function MoneyField(
+  props: FieldCommonProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'>,
+) {
+  const [field, input] = splitField(props);
   return (
-    <Field {...{ label, hint, messages, optional, className, after }}>
+    <Field {...field}>
       {(control) => (
         <div className="cw-camp-money">
           <span className="cw-camp-money__sign" aria-hidden="true">
