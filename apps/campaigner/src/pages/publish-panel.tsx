@@ -208,7 +208,8 @@ function ProgressCard({
               See its figures and ads
             </Link>
           </div>
-          {deployment && <DeploymentSteps deployment={deployment} collapsed />}
+          {/* A published draft went through its last step: the job's own last word may still be on its way. */}
+          {deployment && <DeploymentSteps deployment={{ ...deployment, status: 'succeeded' }} collapsed />}
         </>
       ) : (
         <DeploymentSteps deployment={deployment} />
