@@ -37,7 +37,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.api.test.ts', 'tests/stripe/**/*.test.ts', 'tests/payments/**/*.test.ts'],
+          include: [
+            'apps/api/src/**/*.api.test.ts',
+            'tests/stripe/**/*.test.ts',
+            'tests/payments/**/*.test.ts',
+            'tests/start/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -41,16 +41,37 @@ async function listFiles(target) {
 }
 
 /** A hash of everything that shapes an app's build: its sources and vite config, shared code, the lockfile. */
-export async function sourceHash(app) {
-  const hash = createHash('sha256');
-  const inputs = [app.dir, ...commonInputs, 'scripts/build-web.mjs'];
-  const files = (await Promise.all(inputs.map((input) => listFiles(path.join(root, input))))).flat().sort();
-  for (const file of files) {
-    hash.update(path.relative(root, file));
-    hash.update('\0');
-    hash.update(await readFile(file));
-    hash.update('\0');
+export function sourceHash(app) {
+  return hashOfInputs([app.dir, ...commonInputs, 'scripts/build-web.mjs']);
+}
+
+/** The hash of one folder or file, kept for the life of the process (one start checks five apps sharing core). */
+const inputHashes = new Map();
+
+function hashOfInput(input) {
+  let hashed = inputHashes.get(input);
+  if (!hashed) {
+    hashed = (async () => {
+      const hash = createHash('sha256');
+      const files = (await listFiles(path.join(root, input))).sort();
+      const contents = await Promise.all(files.map((file) => readFile(file)));
+      files.forEach((file, index) => {
+        hash.update(path.relative(root, file));
+        hash.update('\0');
+        hash.update(contents[index]);
+        hash.update('\0');
+      });
+      return hash.digest('hex');
+    })();
+    inputHashes.set(input, hashed);
   }
+  return hashed;
+}
+
+/** A hash of the files (tests aside) in these folders and files of the repository, their paths included. */
+export async function hashOfInputs(inputs) {
+  const hash = createHash('sha256');
+  for (const digest of await Promise.all(inputs.map(hashOfInput))) hash.update(digest);
   return hash.digest('hex');
 }
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web apps that are not built yet, then starts the platform
-// (TypeScript is run directly through tsx's loader; no separate server build step).
-import { register } from 'tsx/esm/api';
+// `npm start`: builds the web apps and the server bundle when their sources changed, then starts the
+// platform from the bundle (dist/server). `npm run dev:api` runs the TypeScript sources directly instead.
+import { pathToFileURL } from 'node:url';
+import { buildServer, SERVER_ENTRY } from './build-server.mjs';
 import { buildWeb } from './build-web.mjs';
 
 await buildWeb({});
-register();
-await import('../apps/api/src/main.ts');
+await buildServer({});
+// Stack traces point at the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_ENTRY).href);

@@ -16,7 +16,7 @@ export const cookieHeaderOf = (response: Response): string =>
     .join('; ');
 
 /** Fetches a bot-check challenge of the app and solves it, as the browser does before signing in or up. */
-export async function solveBotCheck(app: TestApp): Promise<string> {
+export async function solveBotCheck(app: Pick<TestApp, 'url'>): Promise<string> {
   const response = await fetch(`${app.url}/api/auth/bot-check`);
   if (response.status !== 200) throw new Error(`No bot-check challenge: ${response.status} ${await response.text()}`);
   const { kind, challenge, params } = (await response.json()) as {
@@ -29,7 +29,11 @@ export async function solveBotCheck(app: TestApp): Promise<string> {
 }
 
 /** Signs in over HTTP and answers the session cookie header; fails the test when sign-in fails. */
-export async function signInAs(app: TestApp, email: string, password = app.demoPassword): Promise<string> {
+export async function signInAs(
+  app: Pick<TestApp, 'url' | 'demoPassword'>,
+  email: string,
+  password = app.demoPassword,
+): Promise<string> {
   const response = await fetch(`${app.url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -42,7 +46,7 @@ export async function signInAs(app: TestApp, email: string, password = app.demoP
 
 /** A JSON call to the app, signed in when a cookie header is given. */
 export async function callApi<T = any>(
-  app: TestApp,
+  app: Pick<TestApp, 'url'>,
   method: string,
   path: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},

@@ -67,8 +67,9 @@ import { paymentActionRouter } from '../../../core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
 import { campaignDirectoryServiceFactory } from '../../../core/reporting/campaign-directory.service';
 import { TYPES } from './types';
+import { REPO_ROOT } from './repo-root';
 
-export const MIGRATIONS_DIR = resolve(import.meta.dirname, '../../../migrations');
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'migrations');
 
 /** What a test may replace: the clock and ids, to control time and names. */
 export interface ContainerOverrides {

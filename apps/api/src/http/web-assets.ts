@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { LinkPreview } from '../../../../core/campaigns/campaign-page.service';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+import { REPO_ROOT } from '../repo-root';
 export const REMOTES = ['campaigner', 'donor', 'admin', 'reporting'] as const;
 
 /** Paths the shell never answers: they belong to the API and the servers beside it. */
