@@ -26,7 +26,7 @@ import {
 import { RoleBadges } from '../ui/badges';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
-import { SwitchRow } from '../ui/switch-row';
+import { SwitchRow } from '../../../../shells/shared/ui/switch';
 import { useToast } from '../ui/toast';
 
 const FORM_ID = 'cw-admin-person-form';

@@ -4,7 +4,8 @@ import { Section } from '../../../../../shells/shared/ui/page-header';
 import { SelectField, TextAreaField, TextField } from '../../../../../shells/shared/ui/field';
 import { todayInput } from '../../model/dates';
 import { ChipsInput } from '../../ui/chips-input';
-import { ChoiceCards, SwitchRow } from '../../ui/choices';
+import { SwitchRow } from '../../../../../shells/shared/ui/switch';
+import { ChoiceCards } from '../../ui/choices';
 import { MoneyField } from '../../ui/field';
 import type { StepProps } from './step-props';
 

@@ -1,7 +1,7 @@
 import { MousePointerClick } from 'lucide-react';
 import { Section } from '../../../../../shells/shared/ui/page-header';
 import { TextField } from '../../../../../shells/shared/ui/field';
-import { SwitchRow } from '../../ui/choices';
+import { SwitchRow } from '../../../../../shells/shared/ui/switch';
 import type { StepProps } from './step-props';
 
 export function LandingPageStep({ editor }: StepProps) {
