@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { Link, usePathname } from '../../../shells/shared/router';
+import { LoadingSkeleton } from '../../../shells/shared/ui/states';
 import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
 import { HomePage } from './pages/home.page';
 import { reachRouteOf } from './reach/reach-routes';
@@ -14,16 +15,6 @@ const CampaignPage = lazy(() =>
   import('./pages/campaign.page').then(({ CampaignPage }) => ({ default: CampaignPage })),
 );
 const ReachPages = lazy(() => import('./reach/reach-pages').then(({ ReachPages }) => ({ default: ReachPages })));
-
-function PageLoading() {
-  return (
-    <div className="cw-skeleton" aria-busy="true">
-      <span className="cw-visually-hidden">Loading…</span>
-      <div className="cw-skeleton__line cw-skeleton__line--title" />
-      <div className="cw-skeleton__block" />
-    </div>
-  );
-}
 
 function NotFound() {
   return (
@@ -58,7 +49,7 @@ export default function App({ user }: { user: SessionUser }) {
 
   return (
     <div className="cw-campaigner cw-campaigner-area">
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<LoadingSkeleton label="Loading…" />}>
         {reach ? (
           <ReachPages route={reach} />
         ) : route.page === 'home' ? (

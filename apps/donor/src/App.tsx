@@ -1,12 +1,20 @@
 import { Compass, CreditCard, HeartHandshake, Share2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
 import { RoleLanding } from '../../../shells/shared/role-landing';
 import { usePathname } from '../../../shells/shared/router';
-import { MyDonationsPage } from './donations/my-donations.page';
+import { LoadingSkeleton } from '../../../shells/shared/ui/states';
 import { DiscoverSection } from './promotion/discover-section';
-import { MyPromotionsPage } from './promotion/my-promotions.page';
 import { DONATIONS_PATH, PROMOTIONS_PATH } from './promotion/promotion-paths';
 import './donor.css';
+
+// Discover comes with the area; one's own pages load when first opened.
+const MyDonationsPage = lazy(() =>
+  import('./donations/my-donations.page').then(({ MyDonationsPage }) => ({ default: MyDonationsPage })),
+);
+const MyPromotionsPage = lazy(() =>
+  import('./promotion/my-promotions.page').then(({ MyPromotionsPage }) => ({ default: MyPromotionsPage })),
+);
 
 const donorSteps = [
   {
@@ -44,8 +52,15 @@ const promoterSteps = [
 export default function App({ user }: { user: SessionUser }) {
   const promoter = user.accountType === 'promoter';
   const pathname = usePathname().replace(/\/$/, '');
-  if (promoter && pathname === PROMOTIONS_PATH) return <MyPromotionsPage />;
-  if (pathname === DONATIONS_PATH) return <MyDonationsPage />;
+  const Own =
+    promoter && pathname === PROMOTIONS_PATH ? MyPromotionsPage : pathname === DONATIONS_PATH ? MyDonationsPage : null;
+  if (Own) {
+    return (
+      <Suspense fallback={<LoadingSkeleton label="Loading…" />}>
+        <Own />
+      </Suspense>
+    );
+  }
   return (
     <>
       <RoleLanding

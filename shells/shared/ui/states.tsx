@@ -63,3 +63,14 @@ export function EmptyState({
     </div>
   );
 }
+
+/** Something on its way (a page, a list): a title line and a block in the shell's skeleton look. */
+export function LoadingSkeleton({ label }: { label: string }) {
+  return (
+    <div className="cw-skeleton" aria-busy="true">
+      <span className="cw-visually-hidden">{label}</span>
+      <div className="cw-skeleton__line cw-skeleton__line--title" />
+      <div className="cw-skeleton__block" />
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { Receipt } from 'lucide-react';
+import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import type { MyPayment } from '../../../../core/contracts/payments.contract';
 import { Link } from '../../../../shells/shared/router';
 import { OwnPage } from '../promotion/own-page';
@@ -12,7 +13,7 @@ const dateText = (iso: string) =>
 function DonationRow({ payment }: { payment: MyPayment }) {
   const receipt = receiptPath(payment);
   const refund = refundLabel(payment);
-  const pagePath = `/campaign/${encodeURIComponent(payment.campaignId)}/details/`;
+  const pagePath = CAMPAIGN_PATHS.page(encodeURIComponent(payment.campaignId));
   return (
     <tr data-donation-id={payment.donationId}>
       <td className="cw-donations__date">

@@ -1,5 +1,5 @@
 import { formatUsd } from '../../../../core/budget/budget.rules';
-import type { MyPayment } from '../../../../core/contracts/payments.contract';
+import { PAYMENT_PATHS, type MyPayment } from '../../../../core/contracts/payments.contract';
 
 /** What a gift came to after refunds: the amount, less what was paid back. */
 export const keptCents = (payment: Pick<MyPayment, 'amount' | 'refunded'>) =>
@@ -34,5 +34,5 @@ export function refundLabel(payment: Pick<MyPayment, 'amount' | 'refunded'>): st
 /** The receipt page of a gift, when its checkout is known. */
 export function receiptPath(payment: Pick<MyPayment, 'campaignId' | 'sessionId'>): string | null {
   if (!payment.sessionId) return null;
-  return `/campaign/${encodeURIComponent(payment.campaignId)}/thank-you?session_id=${encodeURIComponent(payment.sessionId)}`;
+  return `${PAYMENT_PATHS.receipt(payment.campaignId)}?session_id=${encodeURIComponent(payment.sessionId)}`;
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../../../shells/shared/router';
+import { LoadingSkeleton } from '../../../../shells/shared/ui/states';
 import { LoadFailed } from './load-failed';
 import { DISCOVER_PATH } from './promotion-paths';
 import './promotion.css';
@@ -43,13 +44,7 @@ export function OwnPage<T>({
         <h1 className="cw-promotions__title">{title}</h1>
         <p className="cw-promotions__intro">{intro}</p>
       </header>
-      {query.isPending && (
-        <div className="cw-skeleton" aria-busy="true">
-          <span className="cw-visually-hidden">{loading}</span>
-          <div className="cw-skeleton__line cw-skeleton__line--title" />
-          <div className="cw-skeleton__block" />
-        </div>
-      )}
+      {query.isPending && <LoadingSkeleton label={loading} />}
       {query.isError && query.error && (
         <LoadFailed title={failed} error={query.error} retry={() => void query.refetch()} />
       )}
