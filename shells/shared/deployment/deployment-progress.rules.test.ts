@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { deploymentFailureOf, deploymentHeadline, deploymentStepsOf } from './deployment-progress.rules';
+import {
+  deploymentAsShown,
+  deploymentFailureOf,
+  deploymentHeadline,
+  deploymentStepsOf,
+} from './deployment-progress.rules';
 
 describe('the steps of a deployment', () => {
   test.each<[string, Parameters<typeof deploymentStepsOf>[0], string]>([
@@ -37,6 +42,18 @@ describe('the steps of a deployment', () => {
     [{ status: 'succeeded', step: 8 }, '8 of 8 steps done'],
   ])('%o reads “%s”', (deployment, headline) => {
     expect(deploymentHeadline(deployment)).toBe(headline);
+  });
+});
+
+describe('a job beside its draft', () => {
+  test.each<[Parameters<typeof deploymentAsShown>[0], boolean, string]>([
+    [{ status: 'running' }, true, 'succeeded'],
+    [{ status: 'queued' }, true, 'succeeded'],
+    [{ status: 'succeeded' }, true, 'succeeded'],
+    [{ status: 'running' }, false, 'running'],
+    [{ status: 'failed' }, false, 'failed'],
+  ])('%o, draft published: %s → %s', (deployment, published, status) => {
+    expect(deploymentAsShown(deployment, published).status).toBe(status);
   });
 });
 

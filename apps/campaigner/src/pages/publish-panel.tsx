@@ -16,6 +16,7 @@ import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
 import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link } from '../../../../shells/shared/router';
+import { deploymentAsShown } from '../../../../shells/shared/deployment/deployment-progress.rules';
 import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
 import { useBudgetCheckout, useDeployment, useResumeDeployment } from '../api/publishing.api';
 import { budgetShareOf } from '../model/budget';
@@ -208,8 +209,7 @@ function ProgressCard({
               See its figures and ads
             </Link>
           </div>
-          {/* A published draft went through its last step: the job's own last word may still be on its way. */}
-          {deployment && <DeploymentSteps deployment={{ ...deployment, status: 'succeeded' }} collapsed />}
+          {deployment && <DeploymentSteps deployment={deploymentAsShown(deployment, true)} collapsed />}
         </>
       ) : (
         <DeploymentSteps deployment={deployment} />
