@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { pngOfSize } from '../support/png';
 import { startTestApp, type TestApp } from '../support/start-app';
-
-const DAY = 86_400_000;
-const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const png = (width: number, height: number, name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(pngOfSize(width, height)),
-});
+import { dayIn, draftSaved, pngUpload } from '../support/wizard';
 
 /**
  * The whole approval journey with both people in their own browser: the campaigner writes the
@@ -28,11 +20,7 @@ describe('a campaign from the wizard through approval, two people in two browser
   let draftId = '';
 
   const stored = async () => (await app.server.container.get(TYPES.Repositories).preCampaigns.findById(draftId))!;
-  const saved = () =>
-    campaigner
-      .getByTestId('save-status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+  const saved = () => draftSaved(campaigner);
   const step = (name: string) =>
     campaigner
       .getByRole('navigation', { name: 'Campaign steps' })
@@ -80,7 +68,7 @@ describe('a campaign from the wizard through approval, two people in two browser
     await saved();
 
     await step('Media').click();
-    await campaigner.getByLabel('Cover image file').setInputFiles(png(1200, 630, 'soup.png'));
+    await campaigner.getByLabel('Cover image file').setInputFiles(pngUpload(1200, 630, 'soup.png'));
     await campaigner.getByTestId('upload-cover-image').getByRole('img', { name: 'Cover image preview' }).waitFor();
     await saved();
 
@@ -93,7 +81,7 @@ describe('a campaign from the wizard through approval, two people in two browser
     await saved();
 
     await step('Ad files').click();
-    await campaigner.getByLabel('Ad files to upload').setInputFiles(png(728, 90, 'leaderboard.png'));
+    await campaigner.getByLabel('Ad files to upload').setInputFiles(pngUpload(728, 90, 'leaderboard.png'));
     await campaigner
       .getByRole('list', { name: 'Ad files of this campaign' })
       .getByRole('listitem')

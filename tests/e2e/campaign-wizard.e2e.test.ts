@@ -5,8 +5,8 @@ import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
 import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { pngOfSize } from '../support/png';
 import { startTestApp, type TestApp } from '../support/start-app';
+import { dayIn, draftSaved, pngUpload } from '../support/wizard';
 
 /** The message shown for a form control: the error its aria-describedby points at. */
 async function fieldError(control: Locator): Promise<string | null> {
@@ -17,16 +17,6 @@ async function fieldError(control: Locator): Promise<string | null> {
   });
 }
 
-const DAY = 86_400_000;
-/** A calendar day `days` from today, as a date field takes it. */
-const dayIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-
-const png = (width: number, height: number, name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(pngOfSize(width, height)),
-});
-
 describe('a campaigner writes a campaign in the wizard and sends it for approval', () => {
   let app: TestApp;
   let browser: BrowserSession;
@@ -34,11 +24,7 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
   let draftId = '';
 
   const repositories = () => app.server.container.get(TYPES.Repositories);
-  const saved = () =>
-    page
-      .getByTestId('save-status')
-      .filter({ hasText: /^Saved$/ })
-      .waitFor();
+  const saved = () => draftSaved(page);
   const stepLink = (name: string) =>
     page
       .getByRole('navigation', { name: 'Campaign steps' })
@@ -131,7 +117,7 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await next('Media');
     await onStep('media', 'Media');
     const cover = page.getByTestId('upload-cover-image');
-    await page.getByLabel('Cover image file').setInputFiles(png(1200, 630, 'kitchen.png'));
+    await page.getByLabel('Cover image file').setInputFiles(pngUpload(1200, 630, 'kitchen.png'));
     await cover
       .getByTestId('upload-facts')
       .filter({ hasText: /^1200×630 pixels · \d+ KB$/ })
@@ -248,13 +234,13 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await page.getByRole('list', { name: 'Accepted banner sizes' }).getByText('Medium rectangle').waitFor();
     const files = page.getByLabel('Ad files to upload');
 
-    await files.setInputFiles(png(300, 251, 'banner-300x251.png'));
+    await files.setInputFiles(pngUpload(300, 251, 'banner-300x251.png'));
     await page
       .getByRole('alert')
       .filter({ hasText: 'This ad is 300×251 pixels; display ads must be one of the standard sizes: 300×250' })
       .waitFor();
 
-    await files.setInputFiles(png(300, 250, 'banner-300x250.png'));
+    await files.setInputFiles(pngUpload(300, 250, 'banner-300x250.png'));
     const row = page.getByRole('list', { name: 'Ad files of this campaign' }).getByRole('listitem');
     await row.filter({ hasText: 'banner-300x250.png' }).waitFor();
     expect(await row.textContent()).toMatch(/300×250 Medium rectangle · \d+ KB of 150 KB/);
