@@ -1,48 +1,119 @@
-import { ChartColumn, HandCoins, Share2, Users } from 'lucide-react';
+import { ChartColumn, HandCoins, LayoutDashboard, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import type { SessionUser } from '../../../core/users/user.entity';
-import { RoleLanding } from '../../../shells/shared/role-landing';
-import { sessionRole } from '../../../shells/shared/roles';
+import { Link, navigate, usePathname, useSearchParams } from '../../../shells/shared/router';
+import { useOrganizations } from './api/reports.api';
+import { navigationPageOf, REPORT_NAVIGATION, reportRouteOf, type ReportPage, type ReportRoute } from './model/routes';
+import { scopeFromSearch, searchOfScope, withScope, type ReportScope } from './model/scope';
+import { CampaignReportPage } from './pages/campaign.page';
+import { CampaignsPage } from './pages/campaigns.page';
+import { DonorsPage } from './pages/donors.page';
+import { OverviewPage } from './pages/overview.page';
+import { PaymentsPage } from './pages/payments.page';
+import { PromotersPage } from './pages/promoters.page';
+import { ScopeFilters } from './ui/filters';
+import '../../../shells/shared/ui/buttons.css';
 import './reporting.css';
 
-const steps = [
-  {
-    icon: HandCoins,
-    title: 'Donations',
-    text: 'See how much each campaign has raised, from how many donors, against its goal.',
-  },
-  {
-    icon: ChartColumn,
-    title: 'Campaign performance',
-    text: 'Follow budget spent and ad delivery for every campaign that is live.',
-  },
-  {
-    icon: Share2,
-    title: 'Promoters',
-    text: 'Find out which promoters bring in the most support for your campaigns.',
-  },
-  {
-    icon: Users,
-    title: 'Donors',
-    text: 'Understand who gives, how often, and which causes they come back to.',
-  },
-];
+const icons: Record<ReportPage, LucideIcon> = {
+  overview: LayoutDashboard,
+  campaigns: ChartColumn,
+  promoters: Share2,
+  donors: Users,
+  payments: Receipt,
+};
 
-/** Reports: donor, promoter and campaign statistics. */
+/** Platform staff (super users, and admins of no organization) read every organization's reports. */
+export function isPlatformWide(user: Pick<SessionUser, 'superUser' | 'admin' | 'organizationId'>): boolean {
+  return user.superUser || (user.admin && !user.organizationId);
+}
+
+function ReportPageOf({ route, scope }: { route: ReportRoute; scope: ReportScope }) {
+  switch (route.page) {
+    case 'overview':
+      return <OverviewPage scope={scope} />;
+    case 'campaigns':
+      return <CampaignsPage scope={scope} />;
+    case 'campaign':
+      return <CampaignReportPage key={route.campaignId} campaignId={route.campaignId} scope={scope} />;
+    case 'promoters':
+      return <PromotersPage scope={scope} />;
+    case 'donors':
+      return <DonorsPage scope={scope} />;
+    case 'payments':
+      return <PaymentsPage scope={scope} />;
+    case 'not-found':
+      return (
+        <div className="cw-rep-page">
+          <h1 className="cw-rep-page__title">No such report</h1>
+          <p>
+            <Link to={REPORT_NAVIGATION[0]!.to} className="cw-rep-link">
+              Open the overview
+            </Link>
+          </p>
+        </div>
+      );
+  }
+}
+
+/** Reports: what each campaign, promoter and ad dollar brought, for the organization or the whole platform. */
 export default function App({ user }: { user: SessionUser }) {
-  const platformWide = sessionRole(user) !== 'campaigner';
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const platformWide = isPlatformWide(user);
+  const scope = scopeFromSearch(params, platformWide);
+  const organizations = useOrganizations(platformWide);
+  const route = reportRouteOf(pathname);
+  const current = navigationPageOf(route);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [route.page]);
+
+  const changeScope = (next: ReportScope) => {
+    const search = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(searchOfScope(next))) {
+      if (value) search.set(key, value);
+      else search.delete(key);
+    }
+    const text = search.toString();
+    navigate(`${pathname}${text ? `?${text}` : ''}`, { replace: true });
+  };
+
   return (
-    <RoleLanding
-      className="cw-reporting"
-      eyebrow="Reports"
-      title="Reports"
-      intro={
-        platformWide
-          ? 'Donor, promoter and campaign statistics across every organization on Causeway.'
-          : `Donor, promoter and campaign statistics for ${user.orgName ?? 'your organization'}.`
-      }
-      steps={steps}
-      organization={user.orgName ? { name: user.orgName, description: user.orgDescription } : null}
-      noOrganization="Your reports cover every organization on the platform."
-    />
+    <div className="cw-reporting cw-rep">
+      <div className="cw-rep-top">
+        <p className="cw-rep-eyebrow">
+          <HandCoins size={16} aria-hidden="true" />
+          Reports · {platformWide ? 'every organization on Causeway' : (user.orgName ?? 'your organization')}
+        </p>
+        <nav className="cw-rep-nav" aria-label="Reports">
+          <ul>
+            {REPORT_NAVIGATION.map((item) => {
+              const Icon = icons[item.page];
+              const active = current === item.page;
+              return (
+                <li key={item.page}>
+                  <Link
+                    to={withScope(item.to, scope)}
+                    className={`cw-rep-nav__link${active ? ' is-active' : ''}`}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    <Icon size={16} aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <ScopeFilters
+          scope={scope}
+          onChange={changeScope}
+          organizations={platformWide ? (organizations.data ?? []) : null}
+        />
+      </div>
+      <ReportPageOf route={route} scope={scope} />
+    </div>
   );
 }

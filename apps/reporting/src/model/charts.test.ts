@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { channelRows, funnelRows, isFlat, leaderRows, moneyRows } from './charts';
+import { reportRouteOf } from './routes';
+
+describe('chart rows', () => {
+  it('draw money in dollars by day', () => {
+    const rows = moneyRows([
+      {
+        period: '2026-05-01',
+        raisedCents: 12_550,
+        refundedCents: 0,
+        gifts: 3,
+        donors: 3,
+        newDonors: 2,
+        adSpendCents: 4_000,
+        impressions: 1000,
+        adClicks: 9,
+      },
+    ]);
+    expect(rows).toEqual([{ period: '2026-05-01', label: 'May 1', raised: 125.5, spend: 40, gifts: 3 }]);
+    expect(isFlat(rows)).toBe(false);
+    expect(isFlat([{ raised: 0, spend: 0, gifts: 0 }])).toBe(true);
+  });
+
+  it('give each funnel stage its rate from the one before', () => {
+    const rows = funnelRows({ impressions: 10_000, adClicks: 100, pageVisits: 0, checkoutsStarted: 0, gifts: 0 });
+    expect(rows.map((row) => [row.stage, row.value, row.rate])).toEqual([
+      ['Impressions', 10_000, null],
+      ['Ad clicks', 100, 0.01],
+      ['Page visits', 0, 0],
+      ['Checkouts started', 0, null],
+      ['Gifts', 0, null],
+    ]);
+  });
+
+  it('name channels and keep the leaderboard’s order', () => {
+    expect(channelRows([{ channel: 'linkedin', shareClicks: 4, gifts: 1, raisedCents: 2500 }])).toEqual([
+      { channel: 'LinkedIn', shareClicks: 4, gifts: 1, raised: 25 },
+    ]);
+    const leaders = leaderRows(
+      [
+        { promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000 },
+        { promoterId: 'p2', name: 'Jordan', shareClicks: 3, gifts: 1, raisedCents: 500 },
+      ],
+      1,
+    );
+    expect(leaders).toEqual([{ promoterId: 'p1', name: 'Priya', gifts: 4, raised: 100, clicks: 9 }]);
+  });
+});
+
+describe('report routes', () => {
+  it('find the page of a path', () => {
+    expect(reportRouteOf('/reports')).toEqual({ page: 'overview' });
+    expect(reportRouteOf('/reports/')).toEqual({ page: 'overview' });
+    expect(reportRouteOf('/reports/campaigns')).toEqual({ page: 'campaigns' });
+    expect(reportRouteOf('/reports/campaigns/abc%20d')).toEqual({ page: 'campaign', campaignId: 'abc d' });
+    expect(reportRouteOf('/reports/donors')).toEqual({ page: 'donors' });
+    expect(reportRouteOf('/reports/nothing')).toEqual({ page: 'not-found' });
+  });
+});

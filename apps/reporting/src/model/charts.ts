@@ -1,0 +1,96 @@
+import type {
+  CampaignPromoterFigures,
+  ChannelFigures,
+  Funnel,
+  PromoterRow,
+  SeriesPoint,
+} from '../../../../core/contracts/reporting.contract';
+import { shortDay } from './format';
+
+/** One point of the money chart, in dollars (recharts draws numbers; the table shows the same rows). */
+export interface MoneyRow {
+  period: string;
+  label: string;
+  raised: number;
+  spend: number;
+  gifts: number;
+}
+
+export function moneyRows(series: readonly SeriesPoint[]): MoneyRow[] {
+  return series.map((point) => ({
+    period: point.period,
+    label: shortDay(point.period),
+    raised: point.raisedCents / 100,
+    spend: point.adSpendCents / 100,
+    gifts: point.gifts,
+  }));
+}
+
+export interface FunnelRow {
+  stage: string;
+  value: number;
+  /** Of the stage before (null for the first, or when the one before is 0). */
+  rate: number | null;
+}
+
+/** The funnel's stages in order, each with its rate from the stage before. */
+export function funnelRows(funnel: Funnel): FunnelRow[] {
+  const stages: [string, number][] = [
+    ['Impressions', funnel.impressions],
+    ['Ad clicks', funnel.adClicks],
+    ['Page visits', funnel.pageVisits],
+    ['Checkouts started', funnel.checkoutsStarted],
+    ['Gifts', funnel.gifts],
+  ];
+  return stages.map(([stage, value], index) => {
+    const before = index === 0 ? null : stages[index - 1]![1];
+    return { stage, value, rate: before ? value / before : null };
+  });
+}
+
+export const CHANNEL_LABELS: Record<ChannelFigures['channel'], string> = {
+  x: 'X',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};
+
+export interface ChannelRow {
+  channel: string;
+  shareClicks: number;
+  gifts: number;
+  raised: number;
+}
+
+export function channelRows(channels: readonly ChannelFigures[]): ChannelRow[] {
+  return channels.map((channel) => ({
+    channel: CHANNEL_LABELS[channel.channel],
+    shareClicks: channel.shareClicks,
+    gifts: channel.gifts,
+    raised: channel.raisedCents / 100,
+  }));
+}
+
+export interface LeaderRow {
+  promoterId: string;
+  name: string;
+  gifts: number;
+  raised: number;
+  clicks: number;
+}
+
+/** The leaderboard's first rows, in its order (by gifts brought, then raised). */
+export function leaderRows(rows: readonly (PromoterRow | CampaignPromoterFigures)[], limit = 10): LeaderRow[] {
+  return rows.slice(0, limit).map((row) => ({
+    promoterId: row.promoterId,
+    name: row.name,
+    gifts: row.gifts,
+    raised: row.raisedCents / 100,
+    clicks: 'clicks' in row ? row.clicks.total : row.shareClicks,
+  }));
+}
+
+/** True when a series has nothing to draw. */
+export function isFlat(rows: readonly { raised: number; spend: number; gifts: number }[]): boolean {
+  return rows.every((row) => row.raised === 0 && row.spend === 0 && row.gifts === 0);
+}
