@@ -1,6 +1,10 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# A production image has no built-in sandboxes (they are not even in its server bundle) and needs the
+# vendors' keys; a demo image is built with --build-arg SANDBOXES=true and runs them.
+ARG SANDBOXES=false
+ENV SANDBOXES=$SANDBOXES
 COPY package.json package-lock.json ./
 # Dev dependencies hold the build tools (vite, esbuild) that `npm start` uses.
 RUN npm ci --include=dev --no-audit --no-fund

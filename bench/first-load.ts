@@ -1,19 +1,28 @@
 // What a browser downloads (JS + CSS, gzip level 9) before the signed-out shell is ready, then what
-// each remote adds when its area first opens. Run: npx tsx bench/first-load.ts
+// each remote adds when its area first opens; then the public campaign page opened cold (an ad click)
+// in headless Chromium through CDP, median of 5 runs each: bytes transferred, and Largest Contentful
+// Paint on a throttled phone (1.6 Mbps, 150 ms RTT, 4x CPU) and on Fast 4G (9 Mbps, 60 ms RTT).
+// Run: npx tsx bench/first-load.ts [runs] [--list]
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { buildWeb } from '../scripts/build-web.mjs';
+import { TYPES } from '../apps/api/src/types';
+import { pngOfSize } from '../tests/support/png';
 import { startTestApp } from '../tests/support/start-app';
+
+const RUNS = Number(process.argv[2] ?? 5);
+/** `--list`: every file of each cold load, largest first. */
+const LIST = process.argv.includes('--list');
 
 const AREAS: [string, string][] = [
   ['campaigner', '/campaigner'],
   ['promoter', '/donor'],
   ['admin', '/admin'],
-  ['admin', '/reporting'],
+  ['admin', '/reports'],
 ];
 
 await buildWeb({ log: () => undefined });
-const app = await startTestApp();
+const app = await startTestApp({ env: { CAMPAIGN_PAGE_CACHE_MS: '1000' } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -48,13 +57,147 @@ const line = (label: string, files: { gzip: number; raw: number }[]) =>
     `${label.padEnd(34)} ${String(files.length).padStart(5)} ${kib(files.reduce((s, f) => s + f.raw, 0))} ${kib(files.reduce((s, f) => s + f.gzip, 0))}`,
   );
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Each area's own remote files (gzip), by path, as measured above. */
+const remoteGzip = new Map<string, number>();
+let shellSignedOutGzip = 0;
+
+/** The shell and the remote a signed-in campaigner lands in (their first screen), gzip KiB. */
+function shellAndFirstRemote(): string {
+  return ((shellSignedOutGzip + (remoteGzip.get('/campaigner') ?? 0)) / 1024).toFixed(1);
+}
+
+interface Profile {
+  name: string;
+  latencyMs: number;
+  downloadBps: number;
+  uploadBps: number;
+  cpuSlowdown: number;
+}
+
+/** Throughputs in bytes a second, as Chrome's network emulation takes them. */
+const PROFILES: Profile[] = [
+  {
+    name: 'phone (1.6 Mbps, 150 ms RTT, 4x CPU)',
+    latencyMs: 150,
+    downloadBps: 1.6e6 / 8,
+    uploadBps: 750e3 / 8,
+    cpuSlowdown: 4,
+  },
+  { name: 'Fast 4G (9 Mbps, 60 ms RTT)', latencyMs: 60, downloadBps: 9e6 / 8, uploadBps: 1.5e6 / 8, cpuSlowdown: 1 },
+];
+
+interface ColdLoad {
+  bytes: number;
+  requests: number;
+  lcpMs: number;
+  lcpElement: string;
+}
+
+/** A live campaign with a cover image, as an ad's click finds it. */
+async function liveCampaignPage(): Promise<string> {
+  const repositories = app.server.container.get(TYPES.Repositories);
+  const organization = (await repositories.organizations.list())[0]!;
+  const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+  const campaignId = 'first-load-campaign';
+  const cover = await app.server.container
+    .get(TYPES.FileStore)
+    .put(`campaigns/${campaignId}/cover.png`, pngOfSize(1200, 630), 'image/png');
+  await repositories.campaigns.create({
+    campaignUUID: campaignId,
+    userId: campaigner.uid,
+    organizationId: organization.organizationId,
+    createdAt: new Date().toISOString(),
+    campaignName: 'Winter meals',
+    campaignTitle: 'Warm meals for 500 families',
+    campaignDescription:
+      'Every week our volunteers cook and deliver warm meals to families across the city.\n\n'.repeat(6),
+    campaignCategory: 'Hunger and food security',
+    campaignTags: ['food', 'winter'],
+    campaignCoverImage: cover.url,
+    campaignRaiseGoal: 10_000_00,
+    campaignRaised: 2_500_00,
+    donators: 12,
+    campaignRaiseGoalDeadline: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    allowDonations: true,
+    isPaid: true,
+  });
+  return `${app.url}/campaign/${campaignId}/details/`;
+}
+
+/** One cold visit (a fresh profile: nothing cached) on a phone-sized screen under `profile`. */
+async function coldLoad(url: string, profile: Profile): Promise<ColdLoad> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const found: { startTime: number; element: string }[] = [];
+      (window as unknown as { __lcp: typeof found }).__lcp = found;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+          const element = entry.element;
+          found.push({
+            startTime: entry.startTime,
+            element: element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '(gone)',
+          });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.latencyMs,
+      downloadThroughput: profile.downloadBps,
+      uploadThroughput: profile.uploadBps,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+    let bytes = 0;
+    let requests = 0;
+    const urls = new Map<string, string>();
+    const files: { url: string; bytes: number }[] = [];
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) =>
+      urls.set(event.requestId, event.request.url),
+    );
+    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+      bytes += event.encodedDataLength;
+      requests++;
+      files.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // The page's own code has taken over (its donation panel is there).
+    await page.locator('.cw-cpage__donate').waitFor();
+    const entries = await page.evaluate(
+      () => (window as unknown as { __lcp: { startTime: number; element: string }[] }).__lcp,
+    );
+    const last = entries.at(-1);
+    if (!last) throw new Error('No largest contentful paint was reported.');
+    if (LIST) {
+      for (const file of files.sort((a, b) => b.bytes - a.bytes))
+        console.log(`  ${kib(file.bytes)} ${file.url.replace(app.url, '')}`);
+    }
+    return { bytes, requests, lcpMs: last.startTime, lcpElement: last.element };
+  } finally {
+    await context.close();
+  }
+}
+
 try {
   const page = await browser.newPage();
   const take = recorder(page);
   await page.goto(`${app.url}/`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
-  line('shell (signed out, sign-in page)', take());
+  const shellFiles = take();
+  shellSignedOutGzip = shellFiles.reduce((sum, file) => sum + file.gzip, 0);
+  line('shell (signed out, sign-in page)', shellFiles);
   for (const [account, path] of AREAS) {
     const context = await browser.newContext();
     const areaPage = await context.newPage();
@@ -71,11 +214,30 @@ try {
     await areaPage.waitForLoadState('networkidle');
     const shellAgain = takeArea();
     const remoteFiles = shellAgain.filter((file) => file.url.includes(`/remotes/`));
+    if (!remoteGzip.has(path))
+      remoteGzip.set(
+        path,
+        remoteFiles.reduce((sum, file) => sum + file.gzip, 0),
+      );
     line(`remote ${path} (its own files)`, remoteFiles);
     await context.close();
   }
   console.log(`${'first load'.padEnd(34)} files  KiB raw  KiB gzip`);
   console.log(rows.join('\n'));
+  const shellGzip = shellAndFirstRemote();
+  console.log(`signed-in user's first screen (shell + the remote of their landing area), KiB gzip: ${shellGzip}`);
+
+  const campaignUrl = await liveCampaignPage();
+  console.log(`\ncampaign page, cold (median of ${RUNS})   KiB sent  requests  LCP ms  LCP element`);
+  for (const profile of PROFILES) {
+    const runs: ColdLoad[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await coldLoad(campaignUrl, profile));
+    const middle = (pick: (load: ColdLoad) => number) => median(runs.map(pick));
+    const lcp = middle((load) => load.lcpMs);
+    console.log(
+      `${profile.name.padEnd(36)} ${kib(middle((load) => load.bytes))} ${String(middle((load) => load.requests)).padStart(9)} ${lcp.toFixed(0).padStart(7)}  ${runs.find((load) => load.lcpMs === lcp)?.lcpElement ?? ''}`,
+    );
+  }
 } finally {
   await browser.close();
   await app.close();

@@ -47,6 +47,8 @@ const env = {
   COOKIE_SECURE: 'false',
   // Production needs an SMTP server; nothing is sent while the benchmark runs, so none needs to listen.
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  // No vendor keys here: the built-in sandboxes, asked for by name as production requires.
+  SANDBOXES: 'true',
 };
 // Both builds up to date first, as on a second `npm start`.
 await buildWeb({ log: () => undefined });

@@ -10,23 +10,41 @@ import { hashOfInputs } from './build-web.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_DIR = path.join(root, 'dist', 'server');
 export const SERVER_ENTRY = path.join(SERVER_DIR, 'main.mjs');
-const hashFile = path.join(SERVER_DIR, '.build-hash');
-const inputs = ['apps/api/src', 'core', 'adapters', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+const inputs = [
+  'apps/api/src',
+  'core',
+  'adapters',
+  'shells',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+];
 
-export async function buildServer({ force = false, log = console.log } = {}) {
-  const hash = await hashOfInputs(inputs);
+/**
+ * Whether the built-in DSP and Stripe sandboxes go into the bundle: always outside production; in a
+ * production build only when SANDBOXES=true asks for them (a demo stack). Without them esbuild drops
+ * their code altogether (see SANDBOX_MODULES in apps/api/src/container.ts).
+ */
+export function bundlesSandboxes(env = process.env) {
+  return env.NODE_ENV !== 'production' || ['true', '1', 'yes'].includes(env.SANDBOXES ?? '');
+}
+
+export async function buildServer({ force = false, log = console.log, env = process.env, outdir = SERVER_DIR } = {}) {
+  const sandboxes = bundlesSandboxes(env);
+  const hash = `${await hashOfInputs(inputs)}${sandboxes ? '' : ':without-sandboxes'}`;
+  const hashFile = path.join(outdir, '.build-hash');
   const built = await readFile(hashFile, 'utf8').catch(() => null);
-  if (!force && built === hash && existsSync(SERVER_ENTRY)) {
+  if (!force && built === hash && existsSync(path.join(outdir, 'main.mjs'))) {
     log('server: up to date, skipped');
     return;
   }
   const started = performance.now();
   const { build } = await import('esbuild');
-  await rm(SERVER_DIR, { recursive: true, force: true });
+  await rm(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: { main: 'apps/api/src/main.ts' },
-    outdir: SERVER_DIR,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     // Adapters loaded only in some modes (Firestore, Firebase) stay in chunks of their own.
@@ -38,9 +56,13 @@ export async function buildServer({ force = false, log = console.log } = {}) {
     sourcemap: true,
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
+    ...(sandboxes ? {} : { define: { 'process.env.CAUSEWAY_SANDBOXES_BUNDLED': JSON.stringify('false') } }),
   });
   await writeFile(hashFile, hash);
-  log(`server: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `server: built in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+      (sandboxes ? '' : ' (production, without the built-in sandboxes)'),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -6,6 +6,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +88,37 @@ async function builtHash(app) {
 async function buildApp(appRoot) {
   const { build } = await import('vite');
   await build({ root: appRoot, configFile: path.join(appRoot, 'vite.config.ts'), logLevel: 'warn' });
+  await precompress(path.join(appRoot, 'dist'));
+}
+
+/** Text assets worth compressing; fonts (woff2) and images are compressed formats already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of a build, at the highest
+ * levels (done once per build, not per request); the server picks one by the request's Accept-Encoding.
+ */
+export async function precompress(dist) {
+  const entries = await readdir(dist, { withFileTypes: true, recursive: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  await Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      if (content.length < 1024) return;
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    }),
+  );
 }
 
 /**

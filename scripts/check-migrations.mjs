@@ -11,9 +11,15 @@ const dir = fileURLToPath(new URL('../migrations/', import.meta.url));
 const lockFile = `${dir}checksums.txt`;
 const record = process.argv.includes('--record');
 
-const files = readdirSync(dir)
-  .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
-  .sort();
+// The operational store's migrations, and the reporting mirror's in their own folder (named reporting/…).
+const migrationsIn = (folder, prefix) =>
+  existsSync(`${dir}${folder}`)
+    ? readdirSync(`${dir}${folder}`)
+        .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
+        .sort()
+        .map((name) => `${prefix}${name}`)
+    : [];
+const files = [...migrationsIn('', ''), ...migrationsIn('reporting', 'reporting/')];
 const sha = (name) =>
   createHash('sha256')
     .update(readFileSync(`${dir}${name}`))

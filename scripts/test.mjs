@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Runs every test tier: unit, contract and API in one vitest run, then the browser tier.
+// Runs every test tier: unit and contract in one vitest run, the API tier once per data store (PGlite,
+// the Postgres server at TEST_DATABASE_URL, Firestore on its emulator), then the browser tier.
 // Where no Chromium exists the browser tier is skipped, loudly; everything else still runs.
-// Firestore contract suites run on the emulator at FIRESTORE_EMULATOR_HOST; when that is unset and the
-// gcloud CLI has its Firestore emulator, one is started for the run.
+// Firestore suites run on the emulator at FIRESTORE_EMULATOR_HOST; when that is unset and the gcloud CLI
+// has its Firestore emulator, one is started for the run. The Firebase Auth emulator is started the same
+// way when the Firebase CLI (firebase-tools) is installed, for the identity contract suite.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,7 +14,7 @@ const reports = `${root}.tmp/test-reports`;
 mkdirSync(reports, { recursive: true });
 const extra = process.argv.slice(2);
 
-function vitest(projects, name) {
+function vitest(projects, name, env = {}) {
   const outputFile = `${reports}/${name}.json`;
   const args = [
     'vitest',
@@ -23,15 +25,19 @@ function vitest(projects, name) {
     `--outputFile=${outputFile}`,
     ...extra,
   ];
-  const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  const started = Date.now();
+  const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - started) / 1000);
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed = report.numPassedTests ?? 0;
     failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
-  return { ok: result.status === 0, passed, failed };
+  return { name, ok: result.status === 0, passed, failed, skipped, seconds };
 }
 
 async function startFirestoreEmulator() {
@@ -66,6 +72,43 @@ async function startFirestoreEmulator() {
   return null;
 }
 
+/** The Firebase Auth emulator from the Firebase CLI (firebase-tools), when it is installed. */
+async function startAuthEmulator() {
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return null;
+  const cli = [`${root}node_modules/.bin/firebase`, 'firebase'].find(
+    (candidate) => spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0,
+  );
+  if (!cli) {
+    console.log('Firebase Auth suites not run: install firebase-tools or set FIREBASE_AUTH_EMULATOR_HOST.');
+    return null;
+  }
+  const hostPort = '127.0.0.1:9099';
+  const config = `${reports}/firebase.json`;
+  writeFileSync(
+    config,
+    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: 9099 }, ui: { enabled: false } } }),
+  );
+  const emulator = spawn(cli, ['emulators:start', '--only', 'auth', '--config', config, '--project', 'demo-causeway'], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const up = await fetch(`http://${hostPort}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = hostPort;
+      console.log(`Firebase Auth emulator started at ${hostPort}.`);
+      return () => process.kill(-emulator.pid, 'SIGTERM');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.kill(-emulator.pid, 'SIGTERM');
+  console.log('Firebase Auth emulator did not start in 30 s: Firebase Auth suites not run.');
+  return null;
+}
+
 /** Without TEST_DATABASE_URL, a throwaway Postgres server from testcontainers where Docker runs. */
 async function startPostgresContainer() {
   if (process.env.TEST_DATABASE_URL) return null;
@@ -83,22 +126,37 @@ async function startPostgresContainer() {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const stopPostgres = await startPostgresContainer();
 const stopEmulator = await startFirestoreEmulator();
+const stopAuthEmulator = await startAuthEmulator();
 const results = [];
+// The API tier on every data store here: each app of a run on a fresh database or Firestore project.
+const apiStores = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []),
+  ...(process.env.FIRESTORE_EMULATOR_HOST ? ['firestore'] : []),
+];
+const apiRuns = [];
 try {
-  results.push(vitest(['unit', 'contract', 'api'], 'server'));
-} finally {
-  stopEmulator?.();
-}
-
-if (existsSync(chromium)) {
+  // The web apps are built first: the API tier serves the public pages from them, the browser tier runs them.
   const { buildWeb } = await import('./build-web.mjs');
   await buildWeb({});
-  results.push(vitest(['e2e'], 'e2e'));
-} else {
-  const bar = '!'.repeat(78);
-  console.error(`\n${bar}\n!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
-  console.error('!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.');
-  console.error(`${bar}\n`);
+  results.push(vitest(['unit', 'contract'], 'server'));
+  for (const store of apiStores) apiRuns.push(vitest(['api'], `api-${store}`, { TEST_STORE: store }));
+  results.push(...apiRuns);
+  if (!process.env.TEST_DATABASE_URL) console.log('API tier not run on a Postgres server: set TEST_DATABASE_URL.');
+  if (!apiStores.includes('firestore')) console.log('API tier not run on Firestore: no Firestore emulator.');
+
+  // The emulators stay up for the browser tier: its first tour also runs on Firestore mode.
+  if (existsSync(chromium)) {
+    results.push(vitest(['e2e'], 'e2e'));
+  } else {
+    const bar = '!'.repeat(78);
+    console.error(`\n${bar}\n!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
+    console.error('!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.');
+    console.error(`${bar}\n`);
+  }
+} finally {
+  stopEmulator?.();
+  stopAuthEmulator?.();
 }
 
 await stopPostgres?.();
@@ -106,5 +164,12 @@ await stopPostgres?.();
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 const ok = results.every((r) => r.ok);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log('');
+for (const run of apiRuns) {
+  const store = run.name.replace(/^api-/, '');
+  console.log(
+    `API tests on ${store}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds} s`,
+  );
+}
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -495,8 +495,12 @@ export const FaultBody = z.object({
   method: z.string().trim().toUpperCase().default('*'),
   /** A path under the sandbox, `*` matching one segment and `**` any number; or a regular expression starting with ^. */
   path: text,
-  /** fail: answer status in the error shape; delay: only add latency; drop: close the connection unanswered; dropAfter: do the work, then close unanswered. */
-  action: z.enum(['fail', 'delay', 'drop', 'dropAfter']).default('fail'),
+  /**
+   * fail: answer status in the error shape; delay: only add latency; drop: close the connection unanswered;
+   * dropAfter: do the work, then close unanswered; holdAnswer: do the work and keep it, then hold the answer
+   * for latencyMs (as a vendor that committed while its caller went away).
+   */
+  action: z.enum(['fail', 'delay', 'drop', 'dropAfter', 'holdAnswer']).default('fail'),
   status: z.number().int().min(400).max(599).default(500),
   shape: z.enum(['gateway', 'service', 'framework', 'empty']).optional(),
   message: z.string().optional(),

@@ -50,7 +50,7 @@ import { videoDimensions } from './video-dimensions';
  *   GET    /_sandbox                 clock, settings, object counts, pending faults
  *   POST   /_sandbox/clock           {advanceMs | advanceHours | advanceDays | to}: forward only
  *   POST   /_sandbox/settings        {ctr, cpm, reportPendingPolls, rateLimitPerSecond (null: none)}
- *   POST   /_sandbox/faults          {method, path, action: fail|delay|drop|dropAfter, status, shape:
+ *   POST   /_sandbox/faults          {method, path, action: fail|delay|drop|dropAfter|holdAnswer, status, shape:
  *                                     gateway|service|framework|empty, message, latencyMs,
  *                                     retryAfterSeconds, times (default 1) | always}
  *   DELETE /_sandbox/faults[/:id]
@@ -648,6 +648,16 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
     );
     if (!fault) return next();
     if (fault.remaining !== null && --fault.remaining <= 0) faults = faults.filter((other) => other !== fault);
+    if (fault.action === 'holdAnswer') {
+      // The work is done and told to whoever keeps the state; only then is the answer held back.
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.end = ((...args: unknown[]) => {
+        changed();
+        setTimeout(() => end(...args), fault.latencyMs);
+        return res;
+      }) as typeof res.end;
+      return next();
+    }
     if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault.action === 'delay') return next();
     if (fault.action === 'drop') {

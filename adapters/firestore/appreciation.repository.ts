@@ -2,7 +2,7 @@ import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { Appreciation } from '../../core/appreciations/appreciation.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { AppreciationRepository } from '../../core/ports/appreciation.repository';
-import { changeWithFirestoreEvent, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -15,7 +15,7 @@ export function createFirestoreAppreciationRepository(context: FirestoreContext)
   const collection = () => context.firestore.collection('appreciations');
   const find = async (campaignId: string, promoterId: string | null) => {
     // promoter_id is matched here: documents of the campaign's own appreciation may lack the field.
-    const snapshot = await collection().where('campaignId', '==', campaignId).get();
+    const snapshot = await readIn(context, collection().where('campaignId', '==', campaignId));
     return snapshot.docs.map(toAppreciation).find((item) => item.promoter_id === promoterId) ?? null;
   };
   return {
@@ -44,11 +44,11 @@ export function createFirestoreAppreciationRepository(context: FirestoreContext)
     },
     findForCampaign: (campaignId, promoterId = null) => find(campaignId, promoterId),
     async listByCampaigner(campaignerId) {
-      const snapshot = await collection().where('campaigner_id', '==', campaignerId).get();
+      const snapshot = await readIn(context, collection().where('campaigner_id', '==', campaignerId));
       return snapshot.docs.map(toAppreciation).sort(newestFirst);
     },
     async listByPromoter(promoterId) {
-      const snapshot = await collection().where('promoter_id', '==', promoterId).get();
+      const snapshot = await readIn(context, collection().where('promoter_id', '==', promoterId));
       return snapshot.docs.map(toAppreciation).sort(newestFirst);
     },
   };

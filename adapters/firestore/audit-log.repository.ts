@@ -1,9 +1,10 @@
 import { Timestamp, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { pagedQuery } from './paging';
 import { AuditLogEntry } from '../../core/audit/audit-log.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { createDocument, type FirestoreContext } from './firestore-context';
+import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -38,8 +39,11 @@ export function createFirestoreAuditLogRepository(context: FirestoreContext): Au
       if (filter.createdBy !== undefined) query = query.where('created_by', '==', filter.createdBy);
       if (filter.triggerId !== undefined) query = query.where('trigger_id', '==', filter.triggerId);
       if (filter.before !== undefined) query = query.where('created_date', '<', utc(filter.before));
-      // No order on an id field: the original's entries have none. Ties come in document id order.
-      const snapshot = await query.orderBy('created_date', 'desc').limit(limit).get();
+      // Ties by document id: the original's entries have no id field.
+      const snapshot = await readIn(
+        context,
+        pagedQuery(query, 'created_date', { limit, ...(filter.after ? { after: filter.after } : {}) }),
+      );
       return snapshot.docs.map(fromSnapshot);
     },
   };

@@ -2,7 +2,9 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { CampaignDelivery } from '../../core/delivery/delivery.entity';
 import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
 import { deliveryChanges, storedDelivery } from '../memory/campaign-delivery.repository';
-import type { FirestoreContext } from './firestore-context';
+import type { PendingEvent } from '../../core/events/domain-event';
+import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import { inUnit, readIn, type FirestoreContext } from './firestore-context';
 
 const fromDocument = (snapshot: DocumentSnapshot): CampaignDelivery | null =>
   snapshot.exists ? CampaignDelivery.parse({ ...snapshot.data(), campaignId: snapshot.id }) : null;
@@ -10,8 +12,8 @@ const fromDocument = (snapshot: DocumentSnapshot): CampaignDelivery | null =>
 /**
  * `campaignDeliveries` collection (ours; the original product kept no delivery figures), one document
  * per campaign. Each write reads, decides and writes in a transaction, so instances pulling at the
- * same time cannot overwrite newer figures or pause twice. No domain event: the figures are a copy of
- * the platform's reports, pulled again every few minutes.
+ * same time cannot overwrite newer figures or pause twice. Saved figures write their event in the same
+ * transaction (the reporting mirror copies the daily rows).
  */
 export function createFirestoreCampaignDeliveryRepository(context: FirestoreContext): CampaignDeliveryRepository {
   const collection = () => context.firestore.collection('campaignDeliveries');
@@ -19,25 +21,29 @@ export function createFirestoreCampaignDeliveryRepository(context: FirestoreCont
   const change = <T extends { delivery: CampaignDelivery }>(
     campaignId: string,
     decide: (current: CampaignDelivery | null) => T,
+    event?: PendingEvent,
   ): Promise<T> =>
-    context.firestore.runTransaction(async (transaction) => {
+    inUnit(context, async (transaction) => {
       const document = collection().doc(campaignId);
       const decided = decide(fromDocument(await transaction.get(document)));
       const delivery = storedDelivery(decided.delivery);
       // Firestore keeps plain data: the parsed record is JSON already.
       transaction.set(document, JSON.parse(JSON.stringify(delivery)) as Record<string, unknown>);
+      if (event) transaction.addEvent(event);
       return { ...decided, delivery };
     });
 
   return {
     async find(campaignId) {
-      return fromDocument(await collection().doc(campaignId).get());
+      return fromDocument(await readIn(context, collection().doc(campaignId)));
     },
 
     async saveFigures(campaignId, figures) {
-      const { delivery } = await change(campaignId, (current) => ({
-        delivery: deliveryChanges.saveFigures(current, campaignId, figures),
-      }));
+      const { delivery } = await change(
+        campaignId,
+        (current) => ({ delivery: deliveryChanges.saveFigures(current, campaignId, figures) }),
+        deliverySyncedEvent(campaignId, figures),
+      );
       return delivery;
     },
 
@@ -53,7 +59,7 @@ export function createFirestoreCampaignDeliveryRepository(context: FirestoreCont
     },
 
     async clearPause(campaignId, pausedAt) {
-      return context.firestore.runTransaction(async (transaction) => {
+      return inUnit(context, async (transaction) => {
         const document = collection().doc(campaignId);
         const current = fromDocument(await transaction.get(document));
         if (!current) return { cleared: false, delivery: null };

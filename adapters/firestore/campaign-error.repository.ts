@@ -4,7 +4,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignErrorRepository } from '../../core/ports/campaign-error.repository';
 import { conflict } from '../../core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
-import { createDocument, type FirestoreContext } from './firestore-context';
+import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 /**
  * `createCampaignErrors` collection. The document id is the report's id; the original product's
@@ -34,13 +34,13 @@ export function createFirestoreCampaignErrorRepository(context: FirestoreContext
     },
 
     async findById(id) {
-      const snapshot = await collection().doc(id).get();
+      const snapshot = await readIn(context, collection().doc(id));
       return snapshot.exists ? toReport(snapshot) : null;
     },
 
     async findLatest(preCampaignId) {
       // A draft has a handful of reports: picking the newest here needs no composite index.
-      const snapshot = await collection().where('preCampaignId', '==', preCampaignId).get();
+      const snapshot = await readIn(context, collection().where('preCampaignId', '==', preCampaignId));
       const [latest] = snapshot.docs.map(toReport).sort(
         newestFirst(
           (report) => report.createdAt,

@@ -1,3 +1,4 @@
+import { newestKeyFirst } from '../../core/shared/paging';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Campaign } from '../../core/campaigns/campaign.entity';
 import { definedOnly } from './firestore-context';
@@ -48,7 +49,7 @@ export function withUtcTimes<T extends Partial<Omit<Campaign, 'workflow'>>>(fiel
 export const newestFirst =
   <T>(createdAt: (item: T) => string, id: (item: T) => string) =>
   (a: T, b: T): number =>
-    createdAt(b).localeCompare(createdAt(a)) || id(b).localeCompare(id(a));
+    newestKeyFirst({ at: createdAt(a), id: id(a) }, { at: createdAt(b), id: id(b) });
 
 /** A patch's supplied fields, less the `fixed` ones that never reach the document; instants in UTC. */
 export function suppliedFields<T extends Partial<Omit<Campaign, 'workflow'>>>(

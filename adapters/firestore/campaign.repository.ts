@@ -1,4 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { pagedQuery } from './paging';
 import { Campaign } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
@@ -13,7 +14,13 @@ import {
   utc,
   withUtcTimes,
 } from './campaign.document';
-import { createDocument, documentCommitter, softDeleteDocument, type FirestoreContext } from './firestore-context';
+import {
+  createDocument,
+  documentCommitter,
+  softDeleteDocument,
+  type FirestoreContext,
+  readIn,
+} from './firestore-context';
 
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
@@ -23,7 +30,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
   const collection = () => context.firestore.collection('campaigns');
 
   const findById = async (campaignUUID: string): Promise<Campaign | null> => {
-    const snapshot = await collection().doc(campaignUUID).get();
+    const snapshot = await readIn(context, collection().doc(campaignUUID));
     return snapshot.exists ? toCampaign(snapshot) : null;
   };
 
@@ -49,14 +56,15 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
 
     findById,
 
-    /** Equality filters narrow the query (no composite index needed); the rest is applied here. */
-    async list(filter = {}) {
-      let query: Query = collection();
+    /** The store answers the page itself: filters, newest first, from the page key (composite indexes). */
+    async list(filter = {}, page) {
+      let query: Query = collection().where('isDeleted', '==', false);
       if (filter.userId !== undefined) query = query.where('userId', '==', filter.userId);
       if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
       if (filter.paidOnly) query = query.where('isPaid', '==', true);
       const since = filter.createdSince === undefined ? undefined : utc(filter.createdSince);
-      const snapshot = await query.get();
+      if (since !== undefined) query = query.where('createdAt', '>=', since);
+      const snapshot = await readIn(context, pagedQuery(query, 'createdAt', page));
       return snapshot.docs
         .map(toCampaign)
         .filter((campaign) => !campaign.isDeleted && (since === undefined || campaign.createdAt >= since))
@@ -127,7 +135,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
       if (!Cents.safeParse(amountCents).success)
         throw invalid('A refund amount is a whole, non-negative number of cents.');
-      const snapshot = await collection().doc(campaignUUID).get();
+      const snapshot = await readIn(context, collection().doc(campaignUUID));
       if (!snapshot.exists) return null;
       const existing = toCampaign(snapshot);
       const expected: Campaign = {
@@ -159,7 +167,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
   };
 }
 
-function toCampaign(snapshot: DocumentSnapshot): Campaign {
+export function toCampaign(snapshot: DocumentSnapshot): Campaign {
   const data = documentData(snapshot);
   return withUtcTimes(Campaign.parse({ createdAt: createTimeOf(snapshot), ...data, campaignUUID: snapshot.id }));
 }

@@ -1,8 +1,14 @@
-import type { DocumentData, DocumentReference, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, createUnread, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createUnread,
+  type FirestoreContext,
+  readIn,
+  type FirestoreUnit,
+} from './firestore-context';
 
 // Firestore refuses a batch of more than 500 writes.
 const BATCH_LIMIT = 500;
@@ -13,7 +19,7 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
   const sessions = () => context.firestore.collection('sessions');
 
   /** Writes without an event, in the unit of work's batch when there is one. */
-  const write = (change: (batch: WriteBatch) => void) => changeWithFirestoreEvent(context, change, () => null);
+  const write = (change: (batch: FirestoreUnit) => void) => changeWithFirestoreEvent(context, change, () => null);
 
   const deleteAll = async (refs: DocumentReference[]) => {
     for (let start = 0; start < refs.length; start += BATCH_LIMIT) {
@@ -27,8 +33,8 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
     async createCredentials(input) {
       const email = input.email.toLowerCase();
       const [own, sameEmail] = await Promise.all([
-        credentials().doc(input.uid).get(),
-        credentials().where('email', '==', email).limit(1).get(),
+        readIn(context, credentials().doc(input.uid)),
+        readIn(context, credentials().where('email', '==', email).limit(1)),
       ]);
       if (own.exists || !sameEmail.empty) throw accountTaken();
       const stored: StoredCredentials = {
@@ -53,12 +59,12 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
       );
     },
     async findCredentialsByEmail(email) {
-      const snapshot = await credentials().where('email', '==', email.toLowerCase()).limit(1).get();
+      const snapshot = await readIn(context, credentials().where('email', '==', email.toLowerCase()).limit(1));
       const doc = snapshot.docs[0];
       return doc ? toCredentials(doc.data()) : null;
     },
     async updatePasswordHash(uid, passwordHash, at) {
-      if (!(await credentials().doc(uid).get()).exists) return false;
+      if (!(await readIn(context, credentials().doc(uid))).exists) return false;
       return changeWithFirestoreEvent(
         context,
         (batch) => {
@@ -71,8 +77,8 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
     async updateEmail(uid, email, at) {
       const lowered = email.toLowerCase();
       const [own, sameEmail] = await Promise.all([
-        credentials().doc(uid).get(),
-        credentials().where('email', '==', lowered).get(),
+        readIn(context, credentials().doc(uid)),
+        readIn(context, credentials().where('email', '==', lowered)),
       ]);
       if (!own.exists) return false;
       if (sameEmail.docs.some((doc) => doc.id !== uid)) throw accountTaken();
@@ -91,12 +97,12 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
       );
     },
     async deleteCredentials(uid) {
-      const own = await sessions().where('uid', '==', uid).get();
+      const own = await readIn(context, sessions().where('uid', '==', uid));
       await write((batch) => batch.delete(credentials().doc(uid)));
       await deleteAll(own.docs.map((doc) => doc.ref));
     },
     async createSession(session) {
-      if (!(await credentials().doc(session.uid).get()).exists)
+      if (!(await readIn(context, credentials().doc(session.uid))).exists)
         throw new Error(`No credentials for uid ${session.uid}`);
       const stored: StoredSession = {
         tokenHash: session.tokenHash,
@@ -108,22 +114,22 @@ export function createFirestoreCredentialRepository(context: FirestoreContext): 
       await write((batch) => batch.set(sessions().doc(session.tokenHash), stored));
     },
     async findSession(tokenHash) {
-      const snapshot = await sessions().doc(tokenHash).get();
+      const snapshot = await readIn(context, sessions().doc(tokenHash));
       return snapshot.exists ? toSession(snapshot.data() ?? {}) : null;
     },
     async renewSession(tokenHash, renewedAt, expiresAt) {
-      if (!(await sessions().doc(tokenHash).get()).exists) return;
+      if (!(await readIn(context, sessions().doc(tokenHash))).exists) return;
       await write((batch) => batch.update(sessions().doc(tokenHash), { renewedAt, expiresAt }));
     },
     async deleteSession(tokenHash) {
       await write((batch) => batch.delete(sessions().doc(tokenHash)));
     },
     async deleteSessionsOf(uid) {
-      const own = await sessions().where('uid', '==', uid).get();
+      const own = await readIn(context, sessions().where('uid', '==', uid));
       await deleteAll(own.docs.map((doc) => doc.ref));
     },
     async purgeExpiredSessions(now) {
-      const expired = await sessions().where('expiresAt', '<=', now).get();
+      const expired = await readIn(context, sessions().where('expiresAt', '<=', now));
       await deleteAll(expired.docs.map((doc) => doc.ref));
       return expired.size;
     },

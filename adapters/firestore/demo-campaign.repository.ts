@@ -4,14 +4,14 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { DemoCampaignRepository } from '../../core/ports/demo-campaign.repository';
 import { conflict } from '../../core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
-import { changeWithFirestoreEvent, createDocument, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 /** `demoCampaigns` collection, document id = campaignUUID. */
 export function createFirestoreDemoCampaignRepository(context: FirestoreContext): DemoCampaignRepository {
   const collection = () => context.firestore.collection('demoCampaigns');
 
   const findById = async (campaignUUID: string): Promise<DemoCampaign | null> => {
-    const snapshot = await collection().doc(campaignUUID).get();
+    const snapshot = await readIn(context, collection().doc(campaignUUID));
     return snapshot.exists ? toDemoCampaign(snapshot) : null;
   };
 
@@ -40,7 +40,7 @@ export function createFirestoreDemoCampaignRepository(context: FirestoreContext)
       let query: Query = collection();
       if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
       if (filter.status !== undefined) query = query.where('workflowstatus', '==', filter.status);
-      const snapshot = await query.get();
+      const snapshot = await readIn(context, query);
       return snapshot.docs.map(toDemoCampaign).sort(
         newestFirst(
           (demo) => demo.createdAt,

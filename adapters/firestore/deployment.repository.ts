@@ -1,10 +1,10 @@
-import type { DocumentData, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
 import { Deployment, isActive } from '../../core/deployment/deployment.entity';
 import type { PendingEvent } from '../../core/events/domain-event';
 import type { DeploymentRepository } from '../../core/ports/deployment.repository';
 import { conflict } from '../../core/shared/errors';
 import { deploymentEvent } from '../postgres/deployment.repository';
-import { definedOnly, outboxDocument, toIso, type FirestoreContext } from './firestore-context';
+import { definedOnly, toIso, type FirestoreContext, readIn, inUnit, type FirestoreUnit } from './firestore-context';
 
 const toIsoOrNull = (value: unknown) => (value === null || value === undefined ? null : toIso(value));
 
@@ -27,11 +27,8 @@ function fromDocument(snapshot: DocumentSnapshot): Deployment {
  */
 export function createFirestoreDeploymentRepository(context: FirestoreContext): DeploymentRepository {
   const collection = () => context.firestore.collection('deployments');
-  const writeEvent = (transaction: Transaction, pending: PendingEvent) => {
-    const { ref, data } = outboxDocument(context, pending);
-    transaction.set(ref, data);
-  };
-  const activeOf = async (transaction: Transaction, preCampaignId: string) => {
+  const writeEvent = (transaction: FirestoreUnit, pending: PendingEvent) => transaction.addEvent(pending);
+  const activeOf = async (transaction: FirestoreUnit, preCampaignId: string) => {
     const snapshot = await transaction.get(collection().where('preCampaignId', '==', preCampaignId));
     return snapshot.docs.map(fromDocument).filter(isActive);
   };
@@ -39,7 +36,7 @@ export function createFirestoreDeploymentRepository(context: FirestoreContext): 
   return {
     async create(input) {
       const deployment = Deployment.parse(input);
-      return context.firestore.runTransaction(async (transaction) => {
+      return inUnit(context, async (transaction) => {
         const document = collection().doc(deployment.id);
         if ((await transaction.get(document)).exists) {
           throw conflict(`A deployment with id ${deployment.id} already exists.`);
@@ -54,13 +51,13 @@ export function createFirestoreDeploymentRepository(context: FirestoreContext): 
     },
 
     async findById(id) {
-      const snapshot = await collection().doc(id).get();
+      const snapshot = await readIn(context, collection().doc(id));
       return snapshot.exists ? fromDocument(snapshot) : null;
     },
 
     async findLatest(preCampaignId) {
       // One equality filter needs no composite index; the newest is picked here.
-      const snapshot = await collection().where('preCampaignId', '==', preCampaignId).get();
+      const snapshot = await readIn(context, collection().where('preCampaignId', '==', preCampaignId));
       const [latest] = snapshot.docs
         .map(fromDocument)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id.localeCompare(a.id)));
@@ -68,7 +65,7 @@ export function createFirestoreDeploymentRepository(context: FirestoreContext): 
     },
 
     async claim(worker, now, leaseUntil) {
-      return context.firestore.runTransaction(async (transaction) => {
+      return inUnit(context, async (transaction) => {
         const snapshot = await transaction.get(collection().where('status', 'in', ['queued', 'running']));
         const at = new Date(now).getTime();
         const [candidate] = snapshot.docs
@@ -93,7 +90,7 @@ export function createFirestoreDeploymentRepository(context: FirestoreContext): 
     },
 
     async progress(id, worker, change, options = {}) {
-      return context.firestore.runTransaction(async (transaction) => {
+      return inUnit(context, async (transaction) => {
         const snapshot = await transaction.get(collection().doc(id));
         if (!snapshot.exists) return null;
         const current = fromDocument(snapshot);
@@ -113,7 +110,7 @@ export function createFirestoreDeploymentRepository(context: FirestoreContext): 
     },
 
     async requeue(id, at) {
-      return context.firestore.runTransaction(async (transaction) => {
+      return inUnit(context, async (transaction) => {
         const snapshot = await transaction.get(collection().doc(id));
         if (!snapshot.exists) return null;
         const current = fromDocument(snapshot);

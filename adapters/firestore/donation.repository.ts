@@ -1,10 +1,17 @@
-import { Timestamp, type DocumentReference, type DocumentSnapshot, type WriteBatch } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { pagedQuery } from './paging';
 import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/donations/donation.entity';
 import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, isAlreadyExists, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  isAlreadyExists,
+  type FirestoreContext,
+  readIn,
+  type FirestoreUnit,
+} from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -25,7 +32,7 @@ function withRefund(donation: Donation, refunded: number): Donation {
  * they race one commit fails (and the provider delivers its webhook again) instead of one missing the other.
  */
 function guardRefundDocument(
-  batch: WriteBatch,
+  batch: FirestoreUnit,
   document: DocumentReference,
   read: DocumentSnapshot,
   fields: { refunded: number; updatedAt: string },
@@ -53,7 +60,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
   const donationOf = async (
     paymentIntentId: string,
   ): Promise<{ donation: Donation; snapshot: DocumentSnapshot } | null> => {
-    const found = await donations().where('payment_intent_id', '==', paymentIntentId).limit(1).get();
+    const found = await readIn(context, donations().where('payment_intent_id', '==', paymentIntentId).limit(1));
     const snapshot = found.docs[0];
     return snapshot ? { donation: toDonation(snapshot), snapshot } : null;
   };
@@ -73,16 +80,16 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
 
     async markRawEventProcessed(eventId, outcome) {
       const document = raws().doc(eventId);
-      if (context.batch) {
+      if (context.unit) {
         // With the unit of work's other writes: done only if they are.
         const fields =
           outcome.error === null
             ? { processedAt: utc(outcome.at), updatedAt: utc(outcome.at), error: null }
             : { updatedAt: utc(outcome.at), error: outcome.error.slice(0, 2000) };
-        context.batch.set(document, fields, { merge: true });
+        context.unit.set(document, fields, { merge: true });
         return;
       }
-      if (!(await document.get()).exists) return;
+      if (!(await readIn(context, document)).exists) return;
       await document.update(
         outcome.error === null
           ? { processedAt: utc(outcome.at), updatedAt: utc(outcome.at), error: null }
@@ -91,7 +98,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     },
 
     async listUnprocessedRawEvents(limit) {
-      const snapshot = await raws().where('processedAt', '==', null).get();
+      const snapshot = await readIn(context, raws().where('processedAt', '==', null));
       return snapshot.docs
         .map((doc) => DonatorRaw.parse(doc.data()))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1))
@@ -110,10 +117,10 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
         donation: (await donationOf(donator.paymentIntentId))?.donation ?? parsed,
         refundedBeforehand: 0,
       });
-      if ((await donatorRef.get()).exists) return earlier();
-      if ((await donations().doc(parsed.id).get()).exists) throw idTaken();
+      if ((await readIn(context, donatorRef)).exists) return earlier();
+      if ((await readIn(context, donations().doc(parsed.id))).exists) throw idTaken();
       const refundRef = refunds().doc(donator.paymentIntentId);
-      const refundRead = await refundRef.get();
+      const refundRead = await readIn(context, refundRef);
       const reported = Number(refundRead.data()?.refunded ?? 0);
       const { refunded } = refundChange(parsed.amount, 0, reported);
       const donation = withRefund(parsed, refunded);
@@ -134,14 +141,14 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
           }),
         );
       } catch (error) {
-        if (isAlreadyExists(error) && (await donatorRef.get()).exists) return earlier();
+        if (isAlreadyExists(error) && (await readIn(context, donatorRef)).exists) return earlier();
         throw error;
       }
     },
 
     async recordRefund(paymentIntentId, refundedCents, at) {
       const refundRef = refunds().doc(paymentIntentId);
-      const refundRead = await refundRef.get();
+      const refundRead = await readIn(context, refundRef);
       const previous = Number(refundRead.data()?.refunded ?? 0);
       const found = await donationOf(paymentIntentId);
       const change = found ? refundChange(found.donation.amount, found.donation.refunded, refundedCents) : null;
@@ -181,10 +188,10 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     },
 
     async findByPaymentIntent(paymentIntentId) {
-      const own = await donators().doc(paymentIntentId).get();
+      const own = await readIn(context, donators().doc(paymentIntentId));
       if (own.exists) return toDonator(own);
       // Documents of the original product may live under another id.
-      const found = await donators().where('paymentIntentId', '==', paymentIntentId).limit(1).get();
+      const found = await readIn(context, donators().where('paymentIntentId', '==', paymentIntentId).limit(1));
       return found.docs[0] ? toDonator(found.docs[0]) : null;
     },
 
@@ -193,15 +200,15 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     },
 
     async findDonationBySession(sessionId) {
-      const snapshot = await donations().where('session_id', '==', sessionId).get();
+      const snapshot = await readIn(context, donations().where('session_id', '==', sessionId));
       return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date))[0] ?? null;
     },
 
     async listByCampaign(campaignId) {
       // The original product wrote the campaign as campaignId or campaignID.
       const [current, legacy] = await Promise.all([
-        donators().where('campaignId', '==', campaignId).get(),
-        donators().where('campaignID', '==', campaignId).get(),
+        readIn(context, donators().where('campaignId', '==', campaignId)),
+        readIn(context, donators().where('campaignID', '==', campaignId)),
       ]);
       const byId = new Map([...legacy.docs, ...current.docs].map((doc) => [doc.id, doc]));
       return [...byId.values()].map(toDonator).sort(newestFirst((donator) => donator.createdAt));
@@ -210,30 +217,31 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     async listDonationsByUser(userId, since) {
       const from = since === undefined ? undefined : utc(since);
       // Filtered and sorted here: stored dates are ISO strings or Timestamps, which Firestore orders apart.
-      const snapshot = await donations().where('user_id', '==', userId).get();
+      const snapshot = await readIn(context, donations().where('user_id', '==', userId));
       return snapshot.docs
         .map(toDonation)
         .filter((donation) => from === undefined || donation.date >= from)
         .sort(newestFirst((donation) => donation.date));
     },
 
-    async listDonationsByDonor(donorId) {
-      const snapshot = await donations().where('donor_id', '==', donorId).get();
-      return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date));
+    async listDonationsByDonor(donorId, page) {
+      // The store answers the page itself (a composite index in firestore.indexes.json).
+      const snapshot = await readIn(context, pagedQuery(donations().where('donor_id', '==', donorId), 'date', page));
+      return snapshot.docs.map(toDonation);
     },
 
     async listDonationsByCampaign(campaignId) {
-      const snapshot = await donations().where('campaign_id', '==', campaignId).get();
+      const snapshot = await readIn(context, donations().where('campaign_id', '==', campaignId));
       return snapshot.docs.map(toDonation).sort(newestFirst((donation) => donation.date));
     },
 
     async campaignStats(campaignId) {
       // Only the three fields the figures need are read. Reports read the Postgres mirror instead
       // wherever one runs beside Firestore.
-      const snapshot = await donations()
-        .where('campaign_id', '==', campaignId)
-        .select('amount', 'refunded', 'user_id')
-        .get();
+      const snapshot = await readIn(
+        context,
+        donations().where('campaign_id', '==', campaignId).select('amount', 'refunded', 'user_id'),
+      );
       let count = 0;
       let totalRaised = 0;
       const promoters = new Set<string>();
@@ -252,7 +260,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const checkout = DonationCheckout.parse(input);
       checkout.createdAt = utc(checkout.createdAt);
       const document = checkouts().doc(checkout.sessionId);
-      if ((await document.get()).exists) return;
+      if ((await readIn(context, document)).exists) return;
       try {
         await changeWithFirestoreEvent(
           context,
@@ -272,7 +280,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     },
 
     async findCheckout(sessionId) {
-      const snapshot = await checkouts().doc(sessionId).get();
+      const snapshot = await readIn(context, checkouts().doc(sessionId));
       return snapshot.exists ? DonationCheckout.parse(snapshot.data()) : null;
     },
   };
@@ -291,7 +299,7 @@ function toDonator(snapshot: DocumentSnapshot): Donator {
   });
 }
 
-function toDonation(snapshot: DocumentSnapshot): Donation {
+export function toDonation(snapshot: DocumentSnapshot): Donation {
   const data = snapshot.data() ?? {};
   const date = instant(data.date);
   const donation = Donation.parse({

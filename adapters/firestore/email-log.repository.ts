@@ -3,7 +3,7 @@ import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.ent
 import { EventTypes } from '../../core/events/domain-event';
 import type { EmailLogRepository } from '../../core/ports/email-log.repository';
 import { conflict } from '../../core/shared/errors';
-import { createDocument, type FirestoreContext } from './firestore-context';
+import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -32,7 +32,7 @@ export function createFirestoreEmailLogRepository(context: FirestoreContext): Em
     if (limit !== undefined && limit <= 0) return [];
     let ordered = query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
     if (limit !== undefined) ordered = ordered.limit(limit);
-    return (await ordered.get()).docs.map(withInstants);
+    return (await readIn(context, ordered)).docs.map(withInstants);
   };
 
   return {

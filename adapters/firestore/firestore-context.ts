@@ -1,71 +1,70 @@
 import type {
+  AggregateQuery,
+  AggregateQuerySnapshot,
+  AggregateSpec,
   CollectionReference,
   DocumentData,
   DocumentReference,
+  DocumentSnapshot,
   Firestore,
-  WriteBatch,
+  Query,
+  QuerySnapshot,
 } from 'firebase-admin/firestore';
 import type { PendingEvent } from '../../core/events/domain-event';
 import type { Clock } from '../../core/ports/clock.port';
 import type { IdGenerator } from '../../core/ports/id-generator.port';
+import { runFirestoreUnit, type FirestoreUnit } from './firestore-unit';
 
-/** The collection the outbox lives in (ours; not one of the original product's collections). */
-export const OUTBOX_COLLECTION = 'outbox';
+export { OUTBOX_COLLECTION, type FirestoreUnit } from './firestore-unit';
 
 /**
- * What every Firestore repository is built with. Inside a unit of work `batch` collects the writes of
- * every repository and commits them at once; outside, each change commits its own batch.
+ * What every Firestore repository is built with. Inside a unit of work `unit` is its transaction: every
+ * repository reads through it and leaves its writes there, committed at once at the end; outside, each
+ * change runs in a transaction of its own.
  */
 export interface FirestoreContext {
   firestore: Firestore;
   clock: Clock;
   ids: IdGenerator;
-  batch?: WriteBatch;
-  /** Outbox positions must grow; Firestore has no sequence, so the store hands them out. */
-  nextPosition(): number;
+  unit?: FirestoreUnit;
+}
+
+/** Runs `work` in the context's unit of work, or in a transaction of its own outside one. */
+export function inUnit<T>(context: FirestoreContext, work: (unit: FirestoreUnit) => Promise<T>): Promise<T> {
+  return context.unit ? work(context.unit) : runFirestoreUnit(context, work);
+}
+
+/** Reads a document or a query: through the unit of work inside one (seeing its own writes), else directly. */
+export function readIn(context: FirestoreContext, target: DocumentReference): Promise<DocumentSnapshot>;
+export function readIn(context: FirestoreContext, target: Query): Promise<QuerySnapshot>;
+export function readIn<T extends AggregateSpec>(
+  context: FirestoreContext,
+  target: AggregateQuery<T>,
+): Promise<AggregateQuerySnapshot<T>>;
+export function readIn(
+  context: FirestoreContext,
+  target: DocumentReference | Query | AggregateQuery<AggregateSpec>,
+): Promise<unknown> {
+  const { unit } = context;
+  if (unit) return unit.get(target as DocumentReference);
+  return (target as { get(): Promise<unknown> }).get();
 }
 
 /**
- * Writes a change and its event in one batch. `write` adds the document writes to the batch and
+ * Writes a change and its event in one commit. `write` leaves the document writes with the unit and
  * answers the result; the event describes it.
  */
 export async function changeWithFirestoreEvent<T>(
   context: FirestoreContext,
-  write: (batch: WriteBatch) => T | Promise<T>,
+  write: (unit: FirestoreUnit) => T | Promise<T>,
   event: (result: T) => PendingEvent | null,
 ): Promise<T> {
-  const batch = context.batch ?? context.firestore.batch();
-  const result = await write(batch);
-  const pending = event(result);
-  if (pending) {
-    const { ref, data } = outboxDocument(context, pending);
-    batch.set(ref, data);
-  }
-  if (!context.batch) await batch.commit();
-  return result;
-}
-
-/** The outbox document of an event, for a batch or a transaction to write with its change. */
-export function outboxDocument(
-  context: FirestoreContext,
-  pending: PendingEvent,
-): { ref: DocumentReference; data: DocumentData } {
-  const id = context.ids.newId();
-  return {
-    ref: context.firestore.collection(OUTBOX_COLLECTION).doc(id),
-    data: {
-      id,
-      position: context.nextPosition(),
-      type: pending.type,
-      aggregateType: pending.aggregateType,
-      aggregateId: pending.aggregateId,
-      occurredAt: context.clock.now().toISOString(),
-      payload: JSON.parse(JSON.stringify(pending.payload)) as Record<string, unknown>,
-      publishedAt: null,
-      // Pending events are found by this flag: a boolean equality is cheaper to index than a null test.
-      published: false,
-    },
-  };
+  return inUnit(context, async (unit) => {
+    const result = await write(unit);
+    const pending = event(result);
+    if (pending) unit.addEvent(pending);
+    return result;
+  });
 }
 
 /** Firestore refuses `undefined` values: drop them so a patch only writes what it supplies. */
@@ -81,19 +80,19 @@ export async function commitDocument<T>(
   context: FirestoreContext,
   document: DocumentReference,
   expected: T,
-  write: (batch: WriteBatch, document: DocumentReference) => void,
+  write: (unit: FirestoreUnit, document: DocumentReference) => void,
   event: (value: T) => PendingEvent,
   reread: () => Promise<T | null>,
 ): Promise<T> {
   await changeWithFirestoreEvent(
     context,
-    (batch) => {
-      write(batch, document);
+    (unit) => {
+      write(unit, document);
       return expected;
     },
     event,
   );
-  return context.batch ? expected : ((await reread()) ?? expected);
+  return context.unit ? expected : ((await reread()) ?? expected);
 }
 
 /** `commitDocument` for the documents of one collection, read back by id with `find`. */
@@ -102,7 +101,7 @@ export const documentCommitter =
   (
     id: string,
     expected: T,
-    write: (batch: WriteBatch, document: DocumentReference) => void,
+    write: (unit: FirestoreUnit, document: DocumentReference) => void,
     event: (value: T) => PendingEvent,
   ): Promise<T> =>
     commitDocument(context, collection().doc(id), expected, write, event, () => find(id));
@@ -113,18 +112,15 @@ export async function softDeleteDocument(
   document: DocumentReference,
   event: () => PendingEvent,
 ): Promise<boolean> {
-  if (!(await document.get()).exists) return false;
-  return changeWithFirestoreEvent(
-    context,
-    (batch) => {
-      batch.update(document, { isDeleted: true });
-      return true;
-    },
-    event,
-  );
+  return inUnit(context, async (unit) => {
+    if (!(await unit.get(document)).exists) return false;
+    unit.update(document, { isDeleted: true });
+    unit.addEvent(event());
+    return true;
+  });
 }
 
-/** gRPC ALREADY_EXISTS, as a batch's create answers for a taken document id. */
+/** gRPC ALREADY_EXISTS, as a commit's create answers for a taken document id. */
 export const isAlreadyExists = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 6;
 
@@ -134,8 +130,8 @@ export const isAlreadyExists = (error: unknown): boolean =>
  * id be taken in the meantime.
  */
 export async function createDocument<T extends DocumentData>(...args: Parameters<typeof createUnread<T>>): Promise<T> {
-  const [, document, , , taken] = args;
-  if ((await document.get()).exists) throw taken();
+  const [context, document, , , taken] = args;
+  if ((await readIn(context, document)).exists) throw taken();
   return createUnread(...args);
 }
 
@@ -149,13 +145,13 @@ export async function createUnread<T extends DocumentData>(
   value: T,
   event: (created: T) => PendingEvent,
   taken: () => Error,
-  write: (batch: WriteBatch, document: DocumentReference) => void = (batch) => batch.create(document, value),
+  write: (unit: FirestoreUnit, document: DocumentReference) => void = (unit) => unit.create(document, value),
 ): Promise<T> {
   try {
     return await changeWithFirestoreEvent(
       context,
-      (batch) => {
-        write(batch, document);
+      (unit) => {
+        write(unit, document);
         return value;
       },
       event,

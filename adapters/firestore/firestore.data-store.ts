@@ -1,3 +1,4 @@
+import { createFirestoreReportingSource } from './reporting.source';
 import type { Firestore } from 'firebase-admin/firestore';
 import { StoredDomainEvent } from '../../core/events/domain-event';
 import type { Clock } from '../../core/ports/clock.port';
@@ -14,14 +15,17 @@ import { createFirestoreDemoCampaignRepository } from './demo-campaign.repositor
 import { createFirestoreDonationRepository } from './donation.repository';
 import { createFirestoreEmailLogRepository } from './email-log.repository';
 import { OUTBOX_COLLECTION, type FirestoreContext } from './firestore-context';
+import { commitInChunks, runFirestoreUnit, sequenceOutbox } from './firestore-unit';
 import { createFirestoreNotificationRepository } from './notification.repository';
 import { createFirestoreOrganizationRepository } from './organization.repository';
 import { createFirestorePreCampaignRepository } from './pre-campaign.repository';
 import { createFirestorePromotionRepository } from './promotion.repository';
+import { createFirestorePasswordResetRepository } from './password-reset.repository';
 import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
 import { createFirestoreSettingsRepository } from './settings.repository';
 import { createFirestoreShareTrackingRepository } from './share-tracking.repository';
 import { createFirestoreUserRepository } from './user.repository';
+import { createFirestoreRateLimitStore } from './rate-limit.store';
 
 function createRepositories(context: FirestoreContext): Repositories {
   return {
@@ -43,51 +47,68 @@ function createRepositories(context: FirestoreContext): Repositories {
     campaignDeliveries: createFirestoreCampaignDeliveryRepository(context),
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
+    passwordResets: createFirestorePasswordResetRepository(context),
   };
 }
 
 /**
- * The Firestore data store. A unit of work collects every write in one batch committed at the end
- * (atomic, up to Firestore's 500 writes); its reads see committed data, not its own pending writes.
+ * The Firestore data store. A unit of work is a Firestore transaction: its reads are isolated and see its
+ * own writes, which are committed at once at the end (atomic, up to Firestore's 500 writes), and a unit
+ * that lost a race to another is run again. Events are numbered in the order of their commits when the
+ * outbox is read, from a sequence document, so positions grow across every instance.
  */
 export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Clock; ids: IdGenerator }): DataStore {
-  let last = 0;
-  // Millisecond time scaled, kept strictly increasing within this process.
-  const nextPosition = () => {
-    last = Math.max(last + 1, deps.clock.now().getTime() * 1000);
-    return last;
-  };
-  const base: FirestoreContext = { firestore, clock: deps.clock, ids: deps.ids, nextPosition };
+  const base: FirestoreContext = { firestore, clock: deps.clock, ids: deps.ids };
   const outboxCollection = () => firestore.collection(OUTBOX_COLLECTION);
   const toEvent = (data: FirebaseFirestore.DocumentData) => StoredDomainEvent.parse(data);
 
   const outbox: Outbox = {
     async pending(limit) {
-      const snapshot = await outboxCollection().where('published', '==', false).orderBy('position').limit(limit).get();
+      await sequenceOutbox(firestore);
+      // Numbered events only: one committed since the numbering waits for the next read.
+      const snapshot = await outboxCollection()
+        .where('published', '==', false)
+        .where('position', '>=', 0)
+        .orderBy('position')
+        .limit(limit)
+        .get();
       return snapshot.docs.map((doc) => toEvent(doc.data()));
     },
     async after(position, limit) {
+      await sequenceOutbox(firestore);
       const snapshot = await outboxCollection().where('position', '>', position).orderBy('position').limit(limit).get();
       return snapshot.docs.map((doc) => toEvent(doc.data()));
     },
     async markPublished(ids, at) {
-      const batch = firestore.batch();
-      for (const id of ids) batch.update(outboxCollection().doc(id), { publishedAt: at, published: true });
-      if (ids.length > 0) await batch.commit();
+      // Idempotent, so a long list is written in several commits.
+      await commitInChunks(firestore, ids, (batch, id) =>
+        batch.update(outboxCollection().doc(id), { publishedAt: at, published: true }),
+      );
+    },
+    async prune(ids) {
+      // A batch holds at most 500 writes.
+      for (let start = 0; start < ids.length; start += 500) {
+        const batch = firestore.batch();
+        for (const id of ids.slice(start, start + 500)) batch.delete(outboxCollection().doc(id));
+        await batch.commit();
+      }
+    },
+    async backlog() {
+      const pending = outboxCollection().where('published', '==', false);
+      const [count, oldest] = await Promise.all([pending.count().get(), pending.orderBy('position').limit(1).get()]);
+      const first = oldest.docs[0]?.data();
+      return { count: count.data().count, oldestAt: first ? String(first.occurredAt) : null };
     },
   };
 
   return {
     repositories: createRepositories(base),
     unitOfWork: {
-      async run(work) {
-        const batch = firestore.batch();
-        const result = await work(createRepositories({ ...base, batch }));
-        await batch.commit();
-        return result;
-      },
+      run: (work) => runFirestoreUnit(base, (unit) => work(createRepositories({ ...base, unit }))),
     },
     outbox,
+    rateLimits: createFirestoreRateLimitStore(firestore),
+    reportingSource: createFirestoreReportingSource(firestore),
     async ping() {
       try {
         // One document read proves the database answers; listing collections needs wider rights.

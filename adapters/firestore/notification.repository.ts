@@ -1,9 +1,16 @@
-import { Timestamp, type DocumentSnapshot, type Query, type WriteBatch } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { EventTypes } from '../../core/events/domain-event';
 import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, createDocument, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createDocument,
+  inUnit,
+  type FirestoreContext,
+  readIn,
+  type FirestoreUnit,
+} from './firestore-context';
 
 /** Well under Firestore's 500 writes per batch, leaving room for the event. */
 const UPDATES_PER_BATCH = 400;
@@ -20,7 +27,8 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
   const collection = () => context.firestore.collection('notifications');
   const ofUser = (userId: string) => collection().where('userId', '==', userId);
   const unreadOf = (userId: string) => ofUser(userId).where('notification_read', '==', false);
-  const findById = async (notificationId: string) => fromSnapshot(await collection().doc(notificationId).get());
+  const findById = async (notificationId: string) =>
+    fromSnapshot(await readIn(context, collection().doc(notificationId)));
   return {
     async create(input) {
       const notification = normalize(input);
@@ -43,12 +51,13 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
       let query: Query = (options.unreadOnly ? unreadOf(userId) : ofUser(userId))
         .orderBy('notification_date', 'desc')
         .orderBy('notification_id', 'desc');
+      if (options.after) query = query.startAfter(options.after.at, options.after.id);
       if (options.limit !== undefined) query = query.limit(options.limit);
-      const snapshot = await query.get();
+      const snapshot = await readIn(context, query);
       return snapshot.docs.map((doc) => fromSnapshot(doc)!);
     },
     async countUnread(userId) {
-      const snapshot = await unreadOf(userId).count().get();
+      const snapshot = await readIn(context, unreadOf(userId).count());
       return snapshot.data().count;
     },
     async markRead(notificationId, at) {
@@ -74,19 +83,15 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
     },
     async markAllRead(userId, at) {
       const readAt = utc(at);
-      const refs = (await unreadOf(userId).get()).docs.map((doc) => doc.ref);
+      const refs = (await readIn(context, unreadOf(userId))).docs.map((doc) => doc.ref);
       if (refs.length === 0) return 0;
-      const update = (batch: WriteBatch, chunk: typeof refs) => {
+      const update = (batch: FirestoreUnit, chunk: typeof refs) => {
         for (const ref of chunk) batch.update(ref, { notification_read: true, notification_readdate: readAt });
       };
       // Inside a unit of work every write joins its batch. Alone, a long list is written in several
       // batches; marking read is idempotent, and the event goes with the last one.
-      const chunks = context.batch ? [refs] : chunked(refs, UPDATES_PER_BATCH);
-      for (const chunk of chunks.slice(0, -1)) {
-        const batch = context.firestore.batch();
-        update(batch, chunk);
-        await batch.commit();
-      }
+      const chunks = context.unit ? [refs] : chunked(refs, UPDATES_PER_BATCH);
+      for (const chunk of chunks.slice(0, -1)) await inUnit(context, async (unit) => update(unit, chunk));
       await changeWithFirestoreEvent(
         context,
         (batch) => update(batch, chunks[chunks.length - 1]!),

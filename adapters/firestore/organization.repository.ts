@@ -10,20 +10,21 @@ import {
   softDeleteDocument,
   toIso,
   type FirestoreContext,
+  readIn,
 } from './firestore-context';
 
 /** `organizations` collection; the document id is the organizationId. */
 export function createFirestoreOrganizationRepository(context: FirestoreContext): OrganizationRepository {
   const organizations = () => context.firestore.collection('organizations');
   const read = async (organizationId: string) => {
-    const snapshot = await organizations().doc(organizationId).get();
+    const snapshot = await readIn(context, organizations().doc(organizationId));
     return snapshot.exists ? fromDocument(snapshot.id, snapshot.data() ?? {}) : null;
   };
   return {
     findById: read,
     async list(options = {}) {
       // Sorted here, not by the query: stored names differ in case, and orderBy would drop documents lacking one.
-      const snapshot = await organizations().get();
+      const snapshot = await readIn(context, organizations());
       return snapshot.docs
         .map((doc) => fromDocument(doc.id, doc.data()))
         .filter((organization) => options.includeDeleted || !organization.isDeleted)
@@ -86,7 +87,7 @@ export function createFirestoreOrganizationRepository(context: FirestoreContext)
 const organizationTaken = () => conflict('An organization with this id already exists.');
 
 /** A stored document as an entity; documents written before this store may lack fields or hold nulls. */
-function fromDocument(id: string, data: DocumentData): Organization {
+export function fromDocument(id: string, data: DocumentData): Organization {
   return Organization.parse({
     ...data,
     organizationId: id,

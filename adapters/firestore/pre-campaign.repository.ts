@@ -1,4 +1,6 @@
 import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import type { PageRequest } from '../../core/shared/paging';
+import { pagedQuery } from './paging';
 import { PreCampaign } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
@@ -14,7 +16,13 @@ import {
   utc,
   withUtcTimes,
 } from './campaign.document';
-import { createDocument, documentCommitter, softDeleteDocument, type FirestoreContext } from './firestore-context';
+import {
+  createDocument,
+  documentCommitter,
+  softDeleteDocument,
+  type FirestoreContext,
+  readIn,
+} from './firestore-context';
 
 /** Statuses a draft still being written may carry (SPEC §4 drafts list); a missing field counts as null. */
 const DRAFT_STATUSES: ReadonlySet<string | null> = new Set([null, '', 'New', 'Canceled']);
@@ -30,21 +38,33 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
   const collection = () => context.firestore.collection('preCampaigns');
 
   const findById = async (id: string): Promise<PreCampaign | null> => {
-    const snapshot = await collection().doc(id).get();
+    const snapshot = await readIn(context, collection().doc(id));
     return snapshot.exists ? toPreCampaign(snapshot) : null;
   };
 
-  /** Equality filters narrow the query (no composite index needed); the rules are applied here. */
+  /**
+   * The store answers the list's page itself: equality (and `in`) filters, newest first, from the page
+   * key on (composite indexes in firestore.indexes.json). `narrow` may answer several queries whose
+   * union is the list (Firestore's `in` never matches null): each reads one page, and the pages are merged.
+   * `keep` restates the rule for documents written before every field was stored.
+   */
   const list = async (
     scope: PreCampaignScope | undefined,
-    narrow: (query: Query) => Query,
+    page: PageRequest | undefined,
+    narrow: (query: Query) => Query | Query[],
     keep: (draft: PreCampaign) => boolean,
   ): Promise<PreCampaign[]> => {
-    let query: Query = collection();
+    let query: Query = collection().where('isDeleted', '==', false);
     if (scope?.userId !== undefined) query = query.where('userId', '==', scope.userId);
     if (scope?.organizationId !== undefined) query = query.where('organizationId', '==', scope.organizationId);
-    const snapshot = await narrow(query).get();
-    return snapshot.docs
+    const narrowed = narrow(query);
+    const snapshots = await Promise.all(
+      (Array.isArray(narrowed) ? narrowed : [narrowed]).map((one) =>
+        readIn(context, pagedQuery(one, 'createdAt', page)),
+      ),
+    );
+    const found = snapshots
+      .flatMap((snapshot) => snapshot.docs)
       .map(toPreCampaign)
       .filter((draft) => !draft.isDeleted && keep(draft))
       .sort(
@@ -53,6 +73,7 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
           (draft) => draft.id,
         ),
       );
+    return page ? found.slice(0, page.limit) : found;
   };
 
   const commit = documentCommitter(context, collection, findById);
@@ -105,36 +126,43 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
       }));
     },
 
-    findDrafts: (scope) =>
+    findDrafts: (scope, page) =>
       list(
         scope,
-        (query) => query.where('isPaid', '==', false),
+        page,
+        (query) => [
+          query.where('isPaid', '==', false).where('workflowstatus', '==', null),
+          query.where('isPaid', '==', false).where('workflowstatus', 'in', ['', 'New', 'Canceled']),
+        ],
         (draft) => !draft.isPaid && DRAFT_STATUSES.has(draft.workflowstatus),
       ),
 
-    findPending: (scope) =>
+    findPending: (scope, page) =>
       list(
         scope,
+        page,
         (query) => query.where('workflowstatus', '==', 'Pending'),
         (draft) => draft.workflowstatus === 'Pending',
       ),
 
-    findPendingPublish: (scope) =>
+    findPendingPublish: (scope, page) =>
       list(
         scope,
-        (query) => query.where('workflowstatus', '==', 'Approved'),
+        page,
+        (query) => query.where('workflowstatus', '==', 'Approved').where('isPaid', '==', false),
         (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid,
       ),
 
-    findPublishing: (scope) =>
+    findPublishing: (scope, page) =>
       list(
         scope,
-        (query) => query.where('workflowstatus', '==', 'Approved'),
+        page,
+        (query) => query.where('workflowstatus', '==', 'Approved').where('isPaid', '==', true),
         (draft) => draft.workflowstatus === 'Approved' && draft.isPaid,
       ),
 
     async appendWorkflowEntry(id, entry, status, options = {}) {
-      const snapshot = await collection().doc(id).get();
+      const snapshot = await readIn(context, collection().doc(id));
       if (!snapshot.exists) return null;
       const existing = toPreCampaign(snapshot);
       if (!allowsMoveFrom(existing.workflowstatus, options.onlyFrom)) throw changedMeanwhile(existing.workflowstatus);
@@ -172,7 +200,7 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
 
     async markPaid(id, paymentIntentId) {
       for (;;) {
-        const snapshot = await collection().doc(id).get();
+        const snapshot = await readIn(context, collection().doc(id));
         if (!snapshot.exists) return { marked: false, preCampaign: null };
         const draft = toPreCampaign(snapshot);
         if (draft.isPaid || draft.isDeleted || draft.workflowstatus !== 'Approved') {
@@ -197,7 +225,7 @@ export function createFirestorePreCampaignRepository(context: FirestoreContext):
           return { marked: true, preCampaign };
         } catch (error) {
           // Inside a unit of work the commit is the unit's; outside, a lost race reads the draft again.
-          if (!isFailedPrecondition(error) || context.batch) throw error;
+          if (!isFailedPrecondition(error) || context.unit) throw error;
         }
       }
     },

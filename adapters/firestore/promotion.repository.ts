@@ -3,7 +3,13 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { PromotionRepository } from '../../core/ports/promotion.repository';
 import { Audience, Promotion } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
-import { changeWithFirestoreEvent, createUnread, isAlreadyExists, type FirestoreContext } from './firestore-context';
+import {
+  changeWithFirestoreEvent,
+  createUnread,
+  isAlreadyExists,
+  type FirestoreContext,
+  readIn,
+} from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
 /** Documents written by the original product hold Firestore Timestamps where we write ISO strings. */
@@ -21,13 +27,13 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
   const keyOf = (promotion: Pick<Promotion, 'creatorId' | 'campaignId'>) =>
     [promotion.creatorId, promotion.campaignId].map(encodeURIComponent).join('~');
   const findById = async (id: string) => {
-    const snapshot = await promotions().doc(id).get();
+    const snapshot = await readIn(context, promotions().doc(id));
     if (snapshot.exists) return toPromotion(snapshot);
-    const byField = await promotions().where('id', '==', id).limit(1).get();
+    const byField = await readIn(context, promotions().where('id', '==', id).limit(1));
     return byField.docs[0] ? toPromotion(byField.docs[0]) : null;
   };
   const findExisting = async (creatorId: string, campaignId: string) => {
-    const snapshot = await promotions().where('creatorId', '==', creatorId).get();
+    const snapshot = await readIn(context, promotions().where('creatorId', '==', creatorId));
     return snapshot.docs.map(toPromotion).find((promotion) => promotion.campaignId === campaignId) ?? null;
   };
   return {
@@ -61,17 +67,17 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
     },
     findById,
     async listByCreator(creatorId) {
-      const snapshot = await promotions().where('creatorId', '==', creatorId).get();
+      const snapshot = await readIn(context, promotions().where('creatorId', '==', creatorId));
       return snapshot.docs.map(toPromotion).sort(newestFirst);
     },
     async listByRootCompany(rootCompanyId) {
-      const snapshot = await promotions().where('rootCompanyId', '==', rootCompanyId).get();
+      const snapshot = await readIn(context, promotions().where('rootCompanyId', '==', rootCompanyId));
       return snapshot.docs.map(toPromotion).sort(newestFirst);
     },
     async listByCampaign(campaignId) {
-      const snapshot = await promotions().where('campaignId', '==', campaignId).get();
+      const snapshot = await readIn(context, promotions().where('campaignId', '==', campaignId));
       // The original product's promotions name no campaign: their root company held it.
-      const legacy = await promotions().where('rootCompanyId', '==', campaignId).get();
+      const legacy = await readIn(context, promotions().where('rootCompanyId', '==', campaignId));
       const byId = new Map([...snapshot.docs, ...legacy.docs].map((doc) => [doc.id, toPromotion(doc)]));
       return [...byId.values()].filter((promotion) => promotion.campaignId === campaignId).sort(newestFirst);
     },
@@ -92,7 +98,7 @@ export function createFirestorePromotionRepository(context: FirestoreContext): P
       );
     },
     async listAudiences(campaignId) {
-      const snapshot = await audiences().where('campaignId', '==', campaignId).get();
+      const snapshot = await readIn(context, audiences().where('campaignId', '==', campaignId));
       return snapshot.docs.map(toAudience).sort(newestFirst);
     },
   };
@@ -107,7 +113,7 @@ function createdAtOf(snapshot: DocumentSnapshot): unknown {
   return typeof createdAt === 'string' ? utc(createdAt) : createdAt;
 }
 
-function toPromotion(snapshot: DocumentSnapshot): Promotion {
+export function toPromotion(snapshot: DocumentSnapshot): Promotion {
   const data = snapshot.data() ?? {};
   return Promotion.parse({
     ...data,

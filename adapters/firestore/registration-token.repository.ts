@@ -3,7 +3,7 @@ import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
 import type { RegistrationTokenRepository } from '../../core/ports/registration-token.repository';
 import { RegistrationToken, publicTokenFields } from '../../core/registration/registration-token.entity';
 import { conflict } from '../../core/shared/errors';
-import { createDocument, outboxDocument, toIso, type FirestoreContext } from './firestore-context';
+import { createDocument, toIso, type FirestoreContext, readIn, inUnit } from './firestore-context';
 
 const newestFirst = (a: RegistrationToken, b: RegistrationToken) =>
   descending(a.createdAt, b.createdAt) || descending(a.id, b.id);
@@ -28,7 +28,7 @@ export function createFirestoreRegistrationTokenRepository(context: FirestoreCon
         expiresAt: toIso(parsed.expiresAt),
         usedAt: parsed.usedAt === null ? null : toIso(parsed.usedAt),
       };
-      const sameHash = await tokens().where('tokenHash', '==', token.tokenHash).limit(1).get();
+      const sameHash = await readIn(context, tokens().where('tokenHash', '==', token.tokenHash).limit(1));
       if (!sameHash.empty) throw conflict('This registration token already exists.');
       return createDocument(
         context,
@@ -44,41 +44,31 @@ export function createFirestoreRegistrationTokenRepository(context: FirestoreCon
       );
     },
     async findByHash(tokenHash) {
-      const snapshot = await tokens().where('tokenHash', '==', tokenHash).limit(1).get();
+      const snapshot = await readIn(context, tokens().where('tokenHash', '==', tokenHash).limit(1));
       const doc = snapshot.docs[0];
       return doc ? fromDocument(doc) : null;
     },
     async findById(id) {
-      const snapshot = await tokens().doc(id).get();
+      const snapshot = await readIn(context, tokens().doc(id));
       return snapshot.exists ? fromDocument(snapshot) : null;
     },
     async markUsed(id, at, uid) {
       const usedAt = toIso(at);
       const document = tokens().doc(id);
-      const { batch } = context;
-      if (batch) {
-        // A unit of work writes at its commit: the update carries the update time read here as its
-        // precondition, so should another use commit first, this unit's commit fails as a whole.
-        const snapshot = await document.get();
-        if (!snapshot.exists || snapshot.get('usedAt') != null || !snapshot.updateTime) return false;
-        batch.update(document, { usedAt, usedBy: uid }, { lastUpdateTime: snapshot.updateTime });
-        const event = outboxDocument(context, usedEvent(id, usedAt, uid));
-        batch.set(event.ref, event.data);
-        return true;
-      }
-      return context.firestore.runTransaction(async (transaction) => {
+      // In a transaction (the unit of work's, or one of its own): should another use commit first, this one
+      // reads it used, or loses the race and is tried again.
+      return inUnit(context, async (transaction) => {
         const snapshot = await transaction.get(document);
         if (!snapshot.exists || snapshot.get('usedAt') != null) return false;
         transaction.update(document, { usedAt, usedBy: uid });
-        const event = outboxDocument(context, usedEvent(id, usedAt, uid));
-        transaction.set(event.ref, event.data);
+        transaction.addEvent(usedEvent(id, usedAt, uid));
         return true;
       });
     },
     async listPending(organizationId, now) {
       const at = new Date(now).getTime();
       // Used and expired tokens are left out here: one equality filter needs no composite index.
-      const snapshot = await tokens().where('organizationId', '==', organizationId).get();
+      const snapshot = await readIn(context, tokens().where('organizationId', '==', organizationId));
       return snapshot.docs
         .map(fromDocument)
         .filter((token) => token.usedAt === null && new Date(token.expiresAt).getTime() > at)

@@ -1,7 +1,7 @@
 import { EventTypes } from '../../core/events/domain-event';
 import type { SettingsRepository } from '../../core/ports/settings.repository';
 import { DEFAULT_DONATION_PERCENTAGE, Settings } from '../../core/settings/settings.entity';
-import { changeWithFirestoreEvent, definedOnly, type FirestoreContext } from './firestore-context';
+import { changeWithFirestoreEvent, definedOnly, type FirestoreContext, readIn } from './firestore-context';
 
 const SETTINGS_ID = 'global';
 
@@ -12,8 +12,8 @@ const SETTINGS_ID = 'global';
 export function createFirestoreSettingsRepository(context: FirestoreContext): SettingsRepository {
   const collection = () => context.firestore.collection('settings');
   const read = async (): Promise<Settings | null> => {
-    const own = await collection().doc(SETTINGS_ID).get();
-    const snapshot = own.exists ? own : (await collection().limit(1).get()).docs[0];
+    const own = await readIn(context, collection().doc(SETTINGS_ID));
+    const snapshot = own.exists ? own : (await readIn(context, collection().limit(1))).docs[0];
     if (!snapshot?.exists) return null;
     return Settings.parse({ donationPercentage: DEFAULT_DONATION_PERCENTAGE, ...snapshot.data(), id: snapshot.id });
   };

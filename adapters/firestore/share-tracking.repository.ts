@@ -1,14 +1,14 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
 import {
   changeWithFirestoreEvent,
   createUnread,
   isAlreadyExists,
-  outboxDocument,
   type FirestoreContext,
+  readIn,
 } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();
@@ -21,6 +21,12 @@ const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
 const shareLinkKey = (link: Pick<ShareLink, 'campaignId' | 'promoterId' | 'channel'>) =>
   [link.campaignId, link.promoterId, link.channel].map(encodeURIComponent).join('~');
 
+/** Visits of campaign pages (ours): one document per campaign and UTC day. */
+export const PAGE_VISITS_COLLECTION = 'pageVisits';
+
+/** A page-visits document's id: the campaign, then the day (of fixed length, so ids never collide). */
+export const pageVisitsKey = (campaignId: string, day: string): string => `${campaignId}~${day}`;
+
 /**
  * `sharesClicks` (document id = campaignId, one counter field per channel), `clickEvents` and `utms`
  * (document id = the record's id), `shareLinks` (document id = campaign, promoter and channel).
@@ -30,12 +36,13 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
   const clicks = () => context.firestore.collection('clickEvents');
   const utms = () => context.firestore.collection('utms');
   const links = () => context.firestore.collection('shareLinks');
+  const visits = () => context.firestore.collection(PAGE_VISITS_COLLECTION);
   const linkByCode = async (code: string) => {
-    const snapshot = await links().where('code', '==', code).limit(1).get();
+    const snapshot = await readIn(context, links().where('code', '==', code).limit(1));
     return snapshot.docs[0] ? toShareLink(snapshot.docs[0]) : null;
   };
   const readCounters = async (campaignId: string) => {
-    const snapshot = await counters().doc(campaignId).get();
+    const snapshot = await readIn(context, counters().doc(campaignId));
     return snapshot.exists ? toCounters(snapshot) : null;
   };
   const repository: ShareTrackingRepository = {
@@ -69,7 +76,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
     async recordClick(input) {
       const parsed = ClickEvent.parse(input);
       const click: ClickEvent = { ...parsed, createdAt: utc(parsed.createdAt) };
-      const before = context.batch ? await readCounters(click.campaignId) : null;
+      const before = context.unit ? await readCounters(click.campaignId) : null;
       try {
         await changeWithFirestoreEvent(
           context,
@@ -93,12 +100,36 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
         if (isAlreadyExists(error)) throw conflict('A click with this id already exists.');
         throw error;
       }
-      if (context.batch) {
+      if (context.unit) {
         // Not committed yet inside a unit of work: the counters as they will be, barring concurrent clicks.
         const current = before ?? SharesClicks.parse({ campaignId: click.campaignId });
         return { ...current, [click.channel]: current[click.channel] + 1 };
       }
       return (await readCounters(click.campaignId)) ?? SharesClicks.parse({ campaignId: click.campaignId });
+    },
+    async recordPageVisit(campaignId, at, count = 1) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      await changeWithFirestoreEvent(
+        context,
+        (batch) => {
+          // Incremented by the server, so concurrent visits never lose one another.
+          batch.set(
+            visits().doc(pageVisitsKey(campaignId, day)),
+            { campaignId, day, visits: FieldValue.increment(count) },
+            { merge: true },
+          );
+        },
+        () => ({
+          type: EventTypes.pageVisitRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: campaignId,
+          payload: { campaignId, day },
+        }),
+      );
+    },
+    async listPageVisits(campaignId) {
+      const snapshot = await readIn(context, visits().where('campaignId', '==', campaignId));
+      return snapshot.docs.map((doc) => PageVisits.parse(doc.data())).sort((a, b) => a.day.localeCompare(b.day));
     },
     async recordUtm(input) {
       const parsed = Utm.parse(input);
@@ -121,7 +152,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
       if (filter.promoterId !== undefined) query = query.where('promoterId', '==', filter.promoterId);
       const since = filter.since === undefined ? undefined : utc(filter.since);
       // Filtered by time and sorted here: stored instants may be ISO strings or Timestamps.
-      const snapshot = await query.get();
+      const snapshot = await readIn(context, query);
       return snapshot.docs
         .map(toClick)
         .filter((click) => since === undefined || click.createdAt >= since)
@@ -134,14 +165,14 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
       return counts;
     },
     async listUtms(campaignId) {
-      const snapshot = await utms().where('campaignId', '==', campaignId).get();
+      const snapshot = await readIn(context, utms().where('campaignId', '==', campaignId));
       return snapshot.docs.map(toUtm).sort(newestFirst);
     },
     async ensureShareLinks(input) {
       const wanted = input.map((link) => ShareLink.parse(link));
       // A link stored elsewhere at the same moment fails this batch whole: read again and store the rest.
       for (let attempt = 1; ; attempt += 1) {
-        const found = await Promise.all(wanted.map((link) => links().doc(shareLinkKey(link)).get()));
+        const found = await Promise.all(wanted.map((link) => readIn(context, links().doc(shareLinkKey(link)))));
         const created = wanted
           .filter((_, index) => !found[index]!.exists)
           .map((link) => ({ ...link, createdAt: utc(link.createdAt) }));
@@ -155,10 +186,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
               (batch) => {
                 // create, not set: a link made in the meantime is kept, and this batch fails instead.
                 for (const link of created) batch.create(links().doc(shareLinkKey(link)), link);
-                for (const link of created.slice(1)) {
-                  const { ref, data } = outboxDocument(context, linkCreated(link));
-                  batch.set(ref, data);
-                }
+                for (const link of created.slice(1)) batch.addEvent(linkCreated(link));
                 return created[0]!;
               },
               linkCreated,
@@ -175,7 +203,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
     },
     findShareLink: (code) => linkByCode(code),
     async listShareLinks(promoterId, campaignId) {
-      const snapshot = await links().where('promoterId', '==', promoterId).get();
+      const snapshot = await readIn(context, links().where('promoterId', '==', promoterId));
       return snapshot.docs
         .map(toShareLink)
         .filter((link) => campaignId === undefined || link.campaignId === campaignId);
@@ -205,7 +233,7 @@ function toCounters(snapshot: DocumentSnapshot): SharesClicks {
   return SharesClicks.parse({ ...snapshot.data(), campaignId: snapshot.id });
 }
 
-function toClick(snapshot: DocumentSnapshot): ClickEvent {
+export function toClick(snapshot: DocumentSnapshot): ClickEvent {
   const data = snapshot.data() ?? {};
   return ClickEvent.parse({ ...data, id: data.id ?? snapshot.id, createdAt: createdAtOf(snapshot) });
 }

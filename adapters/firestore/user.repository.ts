@@ -1,4 +1,6 @@
 import type { DocumentData, DocumentSnapshot, Query } from 'firebase-admin/firestore';
+import { newestKeyFirst } from '../../core/shared/paging';
+import { pagedQuery } from './paging';
 import { EventTypes } from '../../core/events/domain-event';
 import type { UserRepository } from '../../core/ports/user.repository';
 import { conflict, invalid } from '../../core/shared/errors';
@@ -10,6 +12,7 @@ import {
   softDeleteDocument,
   toIso,
   type FirestoreContext,
+  readIn,
 } from './firestore-context';
 
 /**
@@ -21,20 +24,30 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
   const deletedUsers = () => context.firestore.collection('deletedUsers');
   const organizations = () => context.firestore.collection('organizations');
   const read = async (uid: string) => {
-    const snapshot = await users().doc(uid).get();
+    const snapshot = await readIn(context, users().doc(uid));
     return snapshot.exists ? { snapshot, user: fromDocument(snapshot) } : null;
   };
   const byEmail = async (email: string) => {
-    const snapshot = await users().where('Email', '==', email).limit(1).get();
+    const snapshot = await readIn(context, users().where('Email', '==', email).limit(1));
     const doc = snapshot.docs[0];
     return doc ? fromDocument(doc) : null;
   };
 
-  /** Refuses an e-mail held by another uid, and an organizationId naming no organization. */
-  const checkReferences = async (user: UserProfile) => {
-    const holder = await byEmail(user.Email);
-    if (holder && holder.uid !== user.uid) throw emailTaken();
-    if (user.organizationId !== null && !(await organizations().doc(user.organizationId).get()).exists) {
+  /**
+   * Refuses an e-mail held by another uid, and an organizationId naming no organization; on an update,
+   * only what changes is checked (a query in a transaction holds every document it could match, so an
+   * unchanged e-mail is not looked up again).
+   */
+  const checkReferences = async (user: UserProfile, before?: UserProfile) => {
+    if (user.Email !== before?.Email) {
+      const holder = await byEmail(user.Email);
+      if (holder && holder.uid !== user.uid) throw emailTaken();
+    }
+    if (
+      user.organizationId !== null &&
+      user.organizationId !== before?.organizationId &&
+      !(await readIn(context, organizations().doc(user.organizationId))).exists
+    ) {
       throw invalid(`No organization ${user.organizationId}.`, { organizationId: 'No such organization.' });
     }
   };
@@ -44,13 +57,14 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       return (await read(uid))?.user ?? null;
     },
     findByEmail: (email) => byEmail(email.trim().toLowerCase()),
-    async list(filter = {}) {
+    async list(filter = {}, page) {
       let query: Query = users();
       if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
       if (filter.accountType !== undefined) query = query.where('AccountType', '==', filter.accountType);
       if (filter.superUser !== undefined) query = query.where('superUser', '==', filter.superUser);
-      // Deleted and order are applied here: older documents may lack isDeleted, or hold createdAt as a Timestamp.
-      const snapshot = await query.get();
+      if (!filter.includeDeleted) query = query.where('isDeleted', '==', false);
+      // The store answers the page itself (composite indexes in firestore.indexes.json).
+      const snapshot = await readIn(context, pagedQuery(query, 'createdAt', page));
       return snapshot.docs
         .map(fromDocument)
         .filter((user) => filter.includeDeleted || !user.isDeleted)
@@ -58,7 +72,7 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
     },
     async create(profile) {
       const user = stored(UserProfile.parse(profile));
-      if ((await users().doc(user.uid).get()).exists) throw uidTaken();
+      if ((await readIn(context, users().doc(user.uid))).exists) throw uidTaken();
       await checkReferences(user);
       // The uid was read above, before the references were checked: a taken uid is the error reported.
       return createUnread(
@@ -86,7 +100,7 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
           createdAt: current.createdAt,
         }),
       );
-      await checkReferences(user);
+      await checkReferences(user, current);
       return changeWithFirestoreEvent(
         context,
         (batch) => {
@@ -103,7 +117,7 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       );
     },
     async recordLogin(uid, at) {
-      if (!(await users().doc(uid).get()).exists) return;
+      if (!(await readIn(context, users().doc(uid))).exists) return;
       const lastLogin = toIso(at);
       await changeWithFirestoreEvent(
         context,
@@ -142,7 +156,7 @@ export function createFirestoreUserRepository(context: FirestoreContext): UserRe
       );
     },
     async findDeleted(uid) {
-      const snapshot = await deletedUsers().doc(uid).get();
+      const snapshot = await readIn(context, deletedUsers().doc(uid));
       if (!snapshot.exists) return null;
       const data = snapshot.data() ?? {};
       return DeletedUser.parse({ ...fromDocument(snapshot), deletedAt: toIso(data.deletedAt) });
@@ -154,7 +168,7 @@ const uidTaken = () => conflict('A user with this uid already exists.');
 const emailTaken = () => conflict('A user with this e-mail already exists.');
 
 /** A stored document as an entity; documents written before this store may lack fields or hold nulls. */
-function fromDocument(snapshot: DocumentSnapshot): UserProfile {
+export function fromDocument(snapshot: DocumentSnapshot): UserProfile {
   const data: DocumentData = snapshot.data() ?? {};
   const orDefault = (value: unknown) => value ?? undefined;
   return UserProfile.parse({
@@ -165,6 +179,7 @@ function fromDocument(snapshot: DocumentSnapshot): UserProfile {
     LastName: orDefault(data.LastName),
     admin: orDefault(data.admin),
     superUser: orDefault(data.superUser),
+    analyst: data.analyst ?? null,
     isDemo: orDefault(data.isDemo),
     isDeleted: orDefault(data.isDeleted),
     organizationId: data.organizationId || null,
@@ -186,6 +201,5 @@ const stored = (user: UserProfile): UserProfile => ({
 
 /** Newest first by createdAt; ties by uid, as the Postgres store orders them. */
 function newestFirst(a: UserProfile, b: UserProfile): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+  return newestKeyFirst({ at: a.createdAt, id: a.uid }, { at: b.createdAt, id: b.uid });
 }

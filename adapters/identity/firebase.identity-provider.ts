@@ -110,6 +110,20 @@ export function createFirebaseIdentityProvider({
       // Firebase ends the user's session cookies with the account.
       await ignoreUnknownUser(auth.deleteUser(uid));
     },
+
+    // Firebase's own reset: its hosted page sets the password and revokes the user's sessions.
+    async passwordResetLink(email) {
+      try {
+        return await auth.generatePasswordResetLink(email.trim().toLowerCase());
+      } catch (error) {
+        if (
+          (error as { code?: string }).code === 'auth/user-not-found' ||
+          (error as { code?: string }).code === 'auth/email-not-found'
+        )
+          return null;
+        throw error;
+      }
+    },
   };
 }
 

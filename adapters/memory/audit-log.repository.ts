@@ -1,4 +1,5 @@
 import { AuditLogEntry } from '../../core/audit/audit-log.entity';
+import { isAfter } from '../../core/shared/paging';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
 import { conflict } from '../../core/shared/errors';
@@ -42,7 +43,8 @@ export function createMemoryAuditLogRepository(context: MemoryContext): AuditLog
             (filter.event === undefined || entry.event === filter.event) &&
             (filter.createdBy === undefined || entry.created_by === filter.createdBy) &&
             (filter.triggerId === undefined || entry.trigger_id === filter.triggerId) &&
-            (before === undefined || entry.created_date < before),
+            (before === undefined || entry.created_date < before) &&
+            isAfter({ at: entry.created_date, id: entry.id }, filter.after),
         )
         .sort(newestFirst);
       return copy(found.slice(0, Math.max(0, filter.limit ?? DEFAULT_AUDIT_LOG_LIMIT)));

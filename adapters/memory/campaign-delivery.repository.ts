@@ -6,7 +6,8 @@ import {
 } from '../../core/delivery/delivery.entity';
 import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
 import { utc } from './campaign-times';
-import { copy, type MemoryContext } from './memory-state';
+import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import { appendMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 const later = (a: string, b: string) => Date.parse(a) > Date.parse(b);
 
@@ -82,9 +83,10 @@ export function createMemoryCampaignDeliveryRepository(context: MemoryContext): 
     },
 
     async saveFigures(campaignId, figures) {
-      const { delivery } = await change(campaignId, (current) => ({
-        delivery: deliveryChanges.saveFigures(current, campaignId, figures),
-      }));
+      const { delivery } = await change(campaignId, (current) => {
+        appendMemoryEvent(context, deliverySyncedEvent(campaignId, figures));
+        return { delivery: deliveryChanges.saveFigures(current, campaignId, figures) };
+      });
       return delivery;
     },
 

@@ -1,3 +1,4 @@
+import { newestKeyFirst } from '../../core/shared/paging';
 import type { Campaign } from '../../core/campaigns/campaign.entity';
 
 /** Instants are kept as UTC ISO strings, as a timestamptz column answers them, so sorting by text is by time. */
@@ -19,4 +20,4 @@ export function withUtcTimes<T extends Omit<Campaign, 'workflow'>>(campaign: T):
 export const newestFirst =
   <T>(createdAt: (item: T) => string, id: (item: T) => string) =>
   (a: T, b: T): number =>
-    createdAt(b).localeCompare(createdAt(a)) || id(b).localeCompare(id(a));
+    newestKeyFirst({ at: createdAt(a), id: id(a) }, { at: createdAt(b), id: id(b) });

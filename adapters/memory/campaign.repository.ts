@@ -1,4 +1,5 @@
 import { Campaign } from '../../core/campaigns/campaign.entity';
+import { isAfter } from '../../core/shared/paging';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
 import { conflict, invalid } from '../../core/shared/errors';
@@ -39,12 +40,13 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
 
     findById,
 
-    async list(filter = {}) {
+    async list(filter = {}, page) {
       const since = filter.createdSince === undefined ? undefined : utc(filter.createdSince);
       return [...table().values()]
         .filter(
           (campaign) =>
             !campaign.isDeleted &&
+            isAfter({ at: campaign.createdAt, id: campaign.campaignUUID }, page?.after) &&
             (filter.userId === undefined || campaign.userId === filter.userId) &&
             (filter.organizationId === undefined || campaign.organizationId === filter.organizationId) &&
             (since === undefined || campaign.createdAt >= since) &&
@@ -56,6 +58,7 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
             (campaign) => campaign.campaignUUID,
           ),
         )
+        .slice(0, page?.limit)
         .map(copy);
     },
 

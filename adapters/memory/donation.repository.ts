@@ -5,6 +5,7 @@ import {
   DonatorRaw,
   type DonatorRaw as StoredRaw,
 } from '../../core/donations/donation.entity';
+import { isAfter } from '../../core/shared/paging';
 import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
@@ -183,10 +184,13 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
         .map(copy);
     },
 
-    async listDonationsByDonor(donorId) {
+    async listDonationsByDonor(donorId, page) {
       return [...donations().values()]
-        .filter((donation) => donation.donor_id === donorId)
+        .filter(
+          (donation) => donation.donor_id === donorId && isAfter({ at: donation.date, id: donation.id }, page?.after),
+        )
         .sort(newestFirst((donation) => donation.date))
+        .slice(0, page?.limit)
         .map(copy);
     },
 

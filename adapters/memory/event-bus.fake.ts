@@ -1,4 +1,5 @@
-import type { BusHandler, BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import { busSubscribers } from '../system/bus-subscribers';
 
 export interface InProcessEventBusOptions {
   /** A throwing handler must not stop delivery to the others; told here instead. */
@@ -10,7 +11,7 @@ export interface InProcessEventBusOptions {
  * over Postgres NOTIFY or Redis, so a subscriber never shares an object with the publisher.
  */
 export function createInProcessEventBus(options: InProcessEventBusOptions = {}): EventBus {
-  const subscriptions = new Map<string, Set<{ handler: BusHandler }>>();
+  const subscribers = busSubscribers(options.onHandlerError);
   let closed = false;
   const refuseWhenClosed = () => {
     if (closed) throw new Error('The event bus is closed.');
@@ -19,33 +20,17 @@ export function createInProcessEventBus(options: InProcessEventBusOptions = {}):
   return {
     async publish(message) {
       refuseWhenClosed();
-      const wire = JSON.stringify(message.payload);
-      for (const subscription of [...(subscriptions.get(message.topic) ?? [])]) {
-        const delivered: BusMessage = { topic: message.topic, payload: JSON.parse(wire) as BusMessage['payload'] };
-        try {
-          subscription.handler(delivered);
-        } catch (error) {
-          options.onHandlerError?.(error, delivered);
-        }
-      }
+      subscribers.deliver(message.topic, JSON.stringify(message.payload));
     },
 
     async subscribe(topic, handler) {
       refuseWhenClosed();
-      const subscription = { handler };
-      const topicSubscriptions = subscriptions.get(topic) ?? new Set();
-      topicSubscriptions.add(subscription);
-      subscriptions.set(topic, topicSubscriptions);
-      return async () => {
-        topicSubscriptions.delete(subscription);
-        if (topicSubscriptions.size === 0 && subscriptions.get(topic) === topicSubscriptions)
-          subscriptions.delete(topic);
-      };
+      return subscribers.subscribe(topic, handler);
     },
 
     async close() {
       closed = true;
-      subscriptions.clear();
+      subscribers.clear();
     },
   };
 }

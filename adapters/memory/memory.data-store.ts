@@ -16,6 +16,8 @@ import { createMemoryNotificationRepository } from './notification.repository';
 import { createMemoryOrganizationRepository } from './organization.repository';
 import { createMemoryPreCampaignRepository } from './pre-campaign.repository';
 import { createMemoryPromotionRepository } from './promotion.repository';
+import { createMemoryRateLimitStore } from './rate-limit.store';
+import { createMemoryPasswordResetRepository } from './password-reset.repository';
 import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
 import { createMemorySettingsRepository } from './settings.repository';
 import { createMemoryShareTrackingRepository } from './share-tracking.repository';
@@ -41,6 +43,7 @@ function createRepositories(context: MemoryContext): Repositories {
     campaignDeliveries: createMemoryCampaignDeliveryRepository(context),
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
+    passwordResets: createMemoryPasswordResetRepository(context),
   };
 }
 
@@ -75,6 +78,16 @@ export function createMemoryDataStore(deps: { clock: Clock; ids: IdGenerator }):
         for (const event of live.outbox) if (wanted.has(event.id)) event.publishedAt = at;
       });
     },
+    async prune(ids) {
+      await takeTurn(async () => {
+        const gone = new Set(ids);
+        live.outbox = live.outbox.filter((event) => !gone.has(event.id));
+      });
+    },
+    async backlog() {
+      const pending = live.outbox.filter((event) => event.publishedAt === null);
+      return { count: pending.length, oldestAt: pending[0]?.occurredAt ?? null };
+    },
   };
 
   return {
@@ -95,6 +108,7 @@ export function createMemoryDataStore(deps: { clock: Clock; ids: IdGenerator }):
         }),
     },
     outbox,
+    rateLimits: createMemoryRateLimitStore(),
     ping: async () => true,
     close: async () => undefined,
   };

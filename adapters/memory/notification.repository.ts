@@ -1,4 +1,5 @@
 import { EventTypes } from '../../core/events/domain-event';
+import { isAfter } from '../../core/shared/paging';
 import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import { conflict } from '../../core/shared/errors';
@@ -41,7 +42,12 @@ export function createMemoryNotificationRepository(context: MemoryContext): Noti
     },
     async listForUser(userId, options = {}) {
       const found = [...table().values()]
-        .filter((n) => n.notification_userTo === userId && (!options.unreadOnly || !n.notification_read))
+        .filter(
+          (n) =>
+            n.notification_userTo === userId &&
+            (!options.unreadOnly || !n.notification_read) &&
+            isAfter({ at: n.notification_date, id: n.notification_id }, options.after),
+        )
         .sort(newestFirst);
       return copy(options.limit === undefined ? found : found.slice(0, Math.max(0, options.limit)));
     },

@@ -85,17 +85,22 @@ export function verifyWebhookSignature(
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   const signatures = parts.filter(([key, value]) => key === 'v1' && value).map(([, value]) => value!);
   if (!Number.isInteger(timestamp) || signatures.length === 0) {
-    throw invalid('The webhook signature header is missing or malformed.');
+    throw invalid('The webhook signature header is missing or malformed.', {
+      'stripe-signature': 'The webhook signature header is missing or malformed.',
+    });
   }
   if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) {
-    throw invalid('The webhook signature is too old.');
+    throw invalid('The webhook signature is too old.', { 'stripe-signature': 'The webhook signature is too old.' });
   }
   const expected = Buffer.from(hmac(secret, timestamp, body), 'hex');
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!matches) throw invalid('The webhook signature does not match.');
+  if (!matches)
+    throw invalid('The webhook signature does not match.', {
+      'stripe-signature': 'The webhook signature does not match.',
+    });
 }
 
 const providerId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -144,6 +149,7 @@ export function toPaymentAction(event: Record<string, unknown>): PaymentAction {
         paymentIntentId,
         campaignId: text(metadata.campaignId),
         reason: text(lastError.message) ?? 'The payment failed.',
+        ...(text(metadata.client) ? { clientKey: text(metadata.client)! } : {}),
       };
     }
     case 'charge.refunded': {
@@ -197,6 +203,7 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
     const metadata: Record<string, string> = { purpose: request.purpose, campaignId: request.campaignId };
     if (request.promoterId) metadata.promoterId = request.promoterId;
     if (request.payerUserId) metadata.payerUserId = request.payerUserId;
+    if (request.clientKey) metadata.client = request.clientKey;
     return metadata;
   }
 
@@ -282,9 +289,10 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
       try {
         event = JSON.parse(new TextDecoder().decode(rawBody));
       } catch {
-        throw invalid('The webhook body is not JSON.');
+        throw invalid('The webhook body is not JSON.', { '(body)': 'Not JSON.' });
       }
-      if (!isRecord(event)) throw invalid('The webhook body is not a payment event.');
+      if (!isRecord(event))
+        throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       return toPaymentAction(event);
     },
 

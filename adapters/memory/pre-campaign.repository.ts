@@ -1,4 +1,5 @@
 import { PreCampaign } from '../../core/campaigns/campaign.entity';
+import { isAfter, type PageRequest } from '../../core/shared/paging';
 import { EventTypes } from '../../core/events/domain-event';
 import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
 import { conflict } from '../../core/shared/errors';
@@ -18,11 +19,16 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
     return draft ? copy(draft) : null;
   };
 
-  const list = async (scope: PreCampaignScope | undefined, keep: (draft: PreCampaign) => boolean) =>
+  const list = async (
+    scope: PreCampaignScope | undefined,
+    page: PageRequest | undefined,
+    keep: (draft: PreCampaign) => boolean,
+  ) =>
     [...table().values()]
       .filter(
         (draft) =>
           !draft.isDeleted &&
+          isAfter({ at: draft.createdAt, id: draft.id }, page?.after) &&
           (scope?.userId === undefined || draft.userId === scope.userId) &&
           (scope?.organizationId === undefined || draft.organizationId === scope.organizationId) &&
           keep(draft),
@@ -33,6 +39,7 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
           (draft) => draft.id,
         ),
       )
+      .slice(0, page?.limit)
       .map(copy);
 
   /** Replaces a stored draft with `change(draft)`, or answers null when there is none. */
@@ -99,13 +106,15 @@ export function createMemoryPreCampaignRepository(context: MemoryContext): PreCa
       );
     },
 
-    findDrafts: (scope) => list(scope, (draft) => !draft.isPaid && DRAFT_STATUSES.has(draft.workflowstatus)),
+    findDrafts: (scope, page) =>
+      list(scope, page, (draft) => !draft.isPaid && DRAFT_STATUSES.has(draft.workflowstatus)),
 
-    findPending: (scope) => list(scope, (draft) => draft.workflowstatus === 'Pending'),
+    findPending: (scope, page) => list(scope, page, (draft) => draft.workflowstatus === 'Pending'),
 
-    findPendingPublish: (scope) => list(scope, (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid),
+    findPendingPublish: (scope, page) =>
+      list(scope, page, (draft) => draft.workflowstatus === 'Approved' && !draft.isPaid),
 
-    findPublishing: (scope) => list(scope, (draft) => draft.workflowstatus === 'Approved' && draft.isPaid),
+    findPublishing: (scope, page) => list(scope, page, (draft) => draft.workflowstatus === 'Approved' && draft.isPaid),
 
     appendWorkflowEntry(id, entry, status, options = {}) {
       const parsedEntry = WorkflowEntry.parse(entry);

@@ -1,5 +1,6 @@
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
+import type { PageVisits } from '../../core/promotion/promotion.entity';
 import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
 import { appendMemoryEvent, changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
@@ -14,6 +15,7 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
   const clicks = () => context.state().table<ClickEvent>('clickEvents');
   const utms = () => context.state().table<Utm>('utms');
   const links = () => context.state().table<ShareLink>('shareLinks');
+  const visits = () => context.state().table<PageVisits>('pageVisits');
   const linkOf = (wanted: Pick<ShareLink, 'campaignId' | 'promoterId' | 'channel'>) =>
     [...links().values()].find(
       (link) =>
@@ -67,6 +69,29 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
           payload: { click },
         }),
       );
+    },
+    recordPageVisit(campaignId, at, count = 1) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      return changeWithMemoryEvent(
+        context,
+        () => {
+          const key = `${campaignId}~${day}`;
+          const current = visits().get(key);
+          visits().set(key, { campaignId, day, visits: (current?.visits ?? 0) + count });
+        },
+        () => ({
+          type: EventTypes.pageVisitRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: campaignId,
+          payload: { campaignId, day },
+        }),
+      );
+    },
+    async listPageVisits(campaignId) {
+      return [...visits().values()]
+        .filter((item) => item.campaignId === campaignId)
+        .sort((a, b) => a.day.localeCompare(b.day))
+        .map(copy);
     },
     recordUtm(input) {
       const parsed = Utm.parse(input);

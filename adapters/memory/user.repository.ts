@@ -1,4 +1,5 @@
 import { EventTypes } from '../../core/events/domain-event';
+import { isAfter, newestKeyFirst } from '../../core/shared/paging';
 import type { Organization } from '../../core/organizations/organization.entity';
 import type { UserRepository } from '../../core/ports/user.repository';
 import { conflict, invalid } from '../../core/shared/errors';
@@ -29,16 +30,18 @@ export function createMemoryUserRepository(context: MemoryContext): UserReposito
       const user = byEmail(email.trim().toLowerCase());
       return user ? copy(user) : null;
     },
-    async list(filter = {}) {
+    async list(filter = {}, page) {
       return [...users().values()]
         .filter(
           (user) =>
+            isAfter({ at: user.createdAt, id: user.uid }, page?.after) &&
             (filter.organizationId === undefined || user.organizationId === filter.organizationId) &&
             (filter.accountType === undefined || user.AccountType === filter.accountType) &&
             (filter.superUser === undefined || user.superUser === filter.superUser) &&
             (filter.includeDeleted || !user.isDeleted),
         )
         .sort(newestFirst)
+        .slice(0, page?.limit)
         .map(copy);
     },
     create(profile) {
@@ -154,10 +157,9 @@ const stored = (user: UserProfile): UserProfile => ({
   lastLogin: user.lastLogin === null ? null : new Date(user.lastLogin).toISOString(),
 });
 
-/** Newest first by createdAt; ties by uid, as the Postgres store orders them. */
+/** Newest first by createdAt; ties by uid, the greater first, as every store pages them. */
 function newestFirst(a: UserProfile, b: UserProfile): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+  return newestKeyFirst({ at: a.createdAt, id: a.uid }, { at: b.createdAt, id: b.uid });
 }
 
 /** A patch's fields that were actually supplied: `undefined` leaves a field as it is. */

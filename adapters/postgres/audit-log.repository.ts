@@ -3,6 +3,7 @@ import { AuditLogEntry } from '../../core/audit/audit-log.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
 import type { LogsTable } from './tables/activity.tables';
+import { afterKey } from './paging';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 
 export function createPostgresAuditLogRepository(context: PgContext): AuditLogRepository {
@@ -49,6 +50,7 @@ export function createPostgresAuditLogRepository(context: PgContext): AuditLogRe
       if (filter.createdBy !== undefined) query = query.where('created_by', '=', filter.createdBy);
       if (filter.triggerId !== undefined) query = query.where('trigger_id', '=', filter.triggerId);
       if (filter.before !== undefined) query = query.where('created_date', '<', new Date(filter.before));
+      if (filter.after !== undefined) query = query.where(afterKey('created_date', 'id', filter.after));
       const rows = await query.execute();
       return rows.map(toEntry);
     },

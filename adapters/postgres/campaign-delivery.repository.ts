@@ -2,7 +2,8 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { CampaignDelivery, DeliveryFailure, DeliveryFigures, DeliveryPause } from '../../core/delivery/delivery.entity';
 import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
 import type { CampaignDeliveriesTable } from './tables/delivery.tables';
-import { iso, type PgContext } from './transaction';
+import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import { appendEvent, inTransaction, iso, type PgContext } from './transaction';
 
 function toDelivery(row: Selectable<CampaignDeliveriesTable>): CampaignDelivery {
   return CampaignDelivery.parse({
@@ -67,37 +68,40 @@ export function createPostgresCampaignDeliveryRepository(context: PgContext): Ca
         daily: JSON.stringify(figures.daily),
         refreshed_at: figures.refreshedAt,
       };
-      await db
-        .insertInto('campaign_deliveries')
-        .values(values)
-        .onConflict((conflict) =>
-          conflict
-            .column('campaign_id')
-            .doUpdateSet((eb) => ({
-              insertion_order_id: eb.ref('excluded.insertion_order_id'),
-              line_item_id: eb.ref('excluded.line_item_id'),
-              line_item_status: eb.ref('excluded.line_item_status'),
-              flight_start: eb.ref('excluded.flight_start'),
-              flight_end: eb.ref('excluded.flight_end'),
-              impressions: eb.ref('excluded.impressions'),
-              clicks: eb.ref('excluded.clicks'),
-              spend_cents: eb.ref('excluded.spend_cents'),
-              daily: eb.ref('excluded.daily'),
-              refreshed_at: eb.ref('excluded.refreshed_at'),
-              // A failure at or before these figures is over.
-              last_failure_message: sql<
-                string | null
-              >`case when campaign_deliveries.last_failure_at <= excluded.refreshed_at then null else campaign_deliveries.last_failure_message end`,
-              last_failure_at: sql<Date | null>`case when campaign_deliveries.last_failure_at <= excluded.refreshed_at then null else campaign_deliveries.last_failure_at end`,
-            }))
-            .where((eb) =>
-              eb.or([
-                eb('campaign_deliveries.refreshed_at', 'is', null),
-                eb('campaign_deliveries.refreshed_at', '<=', eb.ref('excluded.refreshed_at')),
-              ]),
-            ),
-        )
-        .execute();
+      await inTransaction(db, async (trx) => {
+        await trx
+          .insertInto('campaign_deliveries')
+          .values(values)
+          .onConflict((conflict) =>
+            conflict
+              .column('campaign_id')
+              .doUpdateSet((eb) => ({
+                insertion_order_id: eb.ref('excluded.insertion_order_id'),
+                line_item_id: eb.ref('excluded.line_item_id'),
+                line_item_status: eb.ref('excluded.line_item_status'),
+                flight_start: eb.ref('excluded.flight_start'),
+                flight_end: eb.ref('excluded.flight_end'),
+                impressions: eb.ref('excluded.impressions'),
+                clicks: eb.ref('excluded.clicks'),
+                spend_cents: eb.ref('excluded.spend_cents'),
+                daily: eb.ref('excluded.daily'),
+                refreshed_at: eb.ref('excluded.refreshed_at'),
+                // A failure at or before these figures is over.
+                last_failure_message: sql<
+                  string | null
+                >`case when campaign_deliveries.last_failure_at <= excluded.refreshed_at then null else campaign_deliveries.last_failure_message end`,
+                last_failure_at: sql<Date | null>`case when campaign_deliveries.last_failure_at <= excluded.refreshed_at then null else campaign_deliveries.last_failure_at end`,
+              }))
+              .where((eb) =>
+                eb.or([
+                  eb('campaign_deliveries.refreshed_at', 'is', null),
+                  eb('campaign_deliveries.refreshed_at', '<=', eb.ref('excluded.refreshed_at')),
+                ]),
+              ),
+          )
+          .execute();
+        await appendEvent(context, trx, deliverySyncedEvent(campaignId, figures));
+      });
       return stored(campaignId);
     },
 

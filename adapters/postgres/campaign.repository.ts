@@ -5,6 +5,7 @@ import type { CampaignRepository } from '../../core/ports/campaign.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { Cents } from '../../core/shared/primitives';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
+import { afterKey } from './paging';
 import type { CampaignsTable } from './tables/campaign.tables';
 import type { Database } from './database';
 import { changeWithEvent, type Executor, type PgContext } from './transaction';
@@ -48,8 +49,10 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
 
     findById,
 
-    async list(filter = {}) {
+    async list(filter = {}, page) {
       let query = db.selectFrom('campaigns').selectAll().where('is_deleted', '=', false);
+      if (page?.after) query = query.where(afterKey('created_at', 'campaign_uuid', page.after));
+      if (page) query = query.limit(page.limit);
       if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
       if (filter.organizationId !== undefined) query = query.where('organization_id', '=', filter.organizationId);
       if (filter.createdSince !== undefined) query = query.where('created_at', '>=', new Date(filter.createdSince));

@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from './database';
 
 export type PostgresTarget =
@@ -18,6 +20,11 @@ export interface PostgresConnection {
   execScript(script: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * A server only: the output of `COPY (…) TO STDOUT` as it arrives, on a connection of its own until
+   * the last chunk is read (or the reader stops).
+   */
+  copyOut?(statement: string): AsyncIterable<Buffer>;
 }
 
 // int8 (bigint, bigserial, count(*)) comes back as text by default; our values fit in a double.
@@ -26,10 +33,17 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export async function openPostgres(target: PostgresTarget): Promise<PostgresConnection> {
   if (target.kind === 'server') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Our queries are short: compiling one (JIT, on for any plan costed over 100,000) takes longer
+      // than running it (a report of 100 campaigns over 1,000,000 gifts: 490 ms of JIT for 180 ms of work).
+      options: '-c jit=off',
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The cursor lets a query hand its rows over a chunk at a time (report downloads).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     return {
       kind: 'server',
       db,
@@ -38,6 +52,27 @@ export async function openPostgres(target: PostgresTarget): Promise<PostgresConn
       },
       ping: () => ping(db),
       close: () => db.destroy(),
+      async *copyOut(statement) {
+        const client = await pool.connect();
+        let failed: Error | undefined;
+        try {
+          const stream = client.query(copyTo(statement));
+          try {
+            for await (const chunk of stream) yield chunk as Buffer;
+          } finally {
+            // A reader who stops early leaves the copy running: the connection is not given back.
+            if (!stream.readableEnded) {
+              failed = new Error('The copy was left before its end.');
+              stream.destroy();
+            }
+          }
+        } catch (error) {
+          failed = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        } finally {
+          client.release(failed);
+        }
+      },
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

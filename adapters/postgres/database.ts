@@ -6,7 +6,7 @@ import type { FoundationTables } from './tables/foundation.tables';
 import type { MoneyTables } from './tables/money.tables';
 import type { PeopleTables } from './tables/people.tables';
 import type { ReachTables } from './tables/reach.tables';
-import type { RegistrationTables } from './tables/registration.tables';
+import type { PasswordResetTables, RegistrationTables } from './tables/registration.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
 export interface Database
@@ -17,6 +17,7 @@ export interface Database
     MoneyTables,
     ActivityTables,
     RegistrationTables,
+    PasswordResetTables,
     DeploymentTables,
     DeliveryTables,
     ReachTables {}

@@ -5,6 +5,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
 import { conflict } from '../../core/shared/errors';
 import type { DonationCheckoutsTable, DonationsTable, DonatorRawTable, DonatorTable } from './tables/money.tables';
+import { afterKey } from './paging';
 import { changeWithEvent, iso, isoOrNull, isUniqueViolation, type Executor, type PgContext } from './transaction';
 
 /** The donation with a refund applied: what is left is split again by the donation's own percentage. */
@@ -222,14 +223,11 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
       return rows.map(toDonation);
     },
 
-    async listDonationsByDonor(donorId) {
-      const rows = await db
-        .selectFrom('donations')
-        .selectAll()
-        .where('donor_id', '=', donorId)
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+    async listDonationsByDonor(donorId, page) {
+      let query = db.selectFrom('donations').selectAll().where('donor_id', '=', donorId);
+      if (page?.after) query = query.where(afterKey('date', 'id', page.after));
+      if (page) query = query.limit(page.limit);
+      const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').execute();
       return rows.map(toDonation);
     },
 
@@ -330,6 +328,7 @@ function donationRow(donation: Donation): Insertable<DonationsTable> {
     organization_share: donation.organization_share,
     ad_budget_share: donation.ad_budget_share,
     refunded: donation.refunded,
+    channel: donation.channel,
   };
 }
 
@@ -343,6 +342,7 @@ function checkoutRow(checkout: DonationCheckout): Insertable<DonationCheckoutsTa
     promoter_id: checkout.promoterId,
     donor_id: checkout.donorId,
     created_at: checkout.createdAt,
+    channel: checkout.channel,
   };
 }
 
@@ -389,6 +389,7 @@ function toDonation(row: Selectable<DonationsTable>): Donation {
     organization_share: Number(row.organization_share),
     ad_budget_share: Number(row.ad_budget_share),
     refunded: Number(row.refunded),
+    channel: row.channel,
   });
 }
 
@@ -402,6 +403,7 @@ function toCheckout(row: Selectable<DonationCheckoutsTable>): DonationCheckout {
     promoterId: row.promoter_id,
     donorId: row.donor_id,
     createdAt: iso(row.created_at),
+    channel: row.channel,
   });
 }
 

@@ -29,16 +29,23 @@ export async function readMigrations(directory: string): Promise<MigrationFile[]
  * Plain SQL (not a migration library) because PGlite and pg must run the very same scripts, and
  * only a simple-query script runner does multi-statement files on both.
  */
-export async function migrate(connection: PostgresConnection, directory: string): Promise<string[]> {
+export async function migrate(
+  connection: PostgresConnection,
+  directory: string,
+  /** Where applied migrations are recorded: the reporting mirror keeps its own list beside the store's. */
+  options: { table?: string; lockKey?: number } = {},
+): Promise<string[]> {
+  const table = options.table ?? 'schema_migrations';
+  const lockKey = options.lockKey ?? MIGRATION_LOCK_KEY;
   const files = await readMigrations(directory);
   await connection.execScript(`
-    create table if not exists schema_migrations (
+    create table if not exists ${table} (
       name text primary key,
       checksum text not null,
       applied_at timestamptz not null default now()
     );`);
   const apply = async () => {
-    const applied = await sql<{ name: string; checksum: string }>`select name, checksum from schema_migrations`
+    const applied = await sql<{ name: string; checksum: string }>`select name, checksum from ${sql.table(table)}`
       .execute(connection.db)
       .then((result) => new Map(result.rows.map((row) => [row.name, row.checksum])));
     const ran: string[] = [];
@@ -54,7 +61,7 @@ export async function migrate(connection: PostgresConnection, directory: string)
       }
       // A multi-statement simple query runs as one implicit transaction on Postgres and PGlite alike.
       await connection.execScript(
-        `${file.script}\n;insert into schema_migrations (name, checksum) values ('${file.name}', '${file.checksum}');`,
+        `${file.script}\n;insert into ${table} (name, checksum) values ('${file.name}', '${file.checksum}');`,
       );
       ran.push(file.name);
     }
@@ -63,11 +70,11 @@ export async function migrate(connection: PostgresConnection, directory: string)
   if (connection.kind !== 'server') return apply();
   // Several instances may start at once: one migrates, the others wait on the lock and find nothing left.
   return connection.db.connection().execute(async (pinned) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(pinned);
+    await sql`select pg_advisory_lock(${lockKey})`.execute(pinned);
     try {
       return await apply();
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(pinned);
+      await sql`select pg_advisory_unlock(${lockKey})`.execute(pinned);
     }
   });
 }

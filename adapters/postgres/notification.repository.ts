@@ -3,6 +3,7 @@ import { EventTypes } from '../../core/events/domain-event';
 import { Notification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import type { NotificationsTable } from './tables/activity.tables';
+import { afterKey } from './paging';
 import { changeWithEvent, conflictOn, iso, isoOrNull, type PgContext } from './transaction';
 
 export function createPostgresNotificationRepository(context: PgContext): NotificationRepository {
@@ -44,6 +45,7 @@ export function createPostgresNotificationRepository(context: PgContext): Notifi
         .orderBy('notification_date', 'desc')
         .orderBy('notification_id', 'desc');
       if (options.unreadOnly) query = query.where('is_read', '=', false);
+      if (options.after) query = query.where(afterKey('notification_date', 'notification_id', options.after));
       if (options.limit !== undefined) query = query.limit(Math.max(0, options.limit));
       const rows = await query.execute();
       return rows.map(toNotification);

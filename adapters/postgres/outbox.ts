@@ -19,6 +19,18 @@ export function createPostgresOutbox(db: Executor): Outbox {
       if (ids.length === 0) return;
       await db.updateTable('outbox').set({ published_at: at }).where('id', 'in', ids).execute();
     },
+    async prune(ids) {
+      if (ids.length === 0) return;
+      await db.deleteFrom('outbox').where('id', 'in', ids).execute();
+    },
+    async backlog() {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('occurred_at').as('oldest')])
+        .where('published_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldestAt: row.oldest === null ? null : iso(row.oldest as Date | string) };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { BusHandler, BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import { busSubscribers } from '../system/bus-subscribers';
 
 /** Postgres refuses a NOTIFY payload of 8000 bytes or more (the default build's limit). */
 export const NOTIFY_MAX_PAYLOAD_BYTES = 7999;
@@ -65,8 +65,7 @@ export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): 
   const initialDelayMs = options.reconnect?.initialDelayMs ?? 250;
   const maxDelayMs = options.reconnect?.maxDelayMs ?? 15_000;
 
-  const subscriptions = new Map<string, Set<{ handler: BusHandler; live: boolean }>>();
-  const barriers = new Map<string, () => void>();
+  const subscribers = busSubscribers(options.onHandlerError);
   const publisher = new pg.Pool({
     connectionString: options.connectionString,
     max: 1,
@@ -87,22 +86,9 @@ export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): 
       options.onMalformed?.(notification.payload);
       return;
     }
-    if ('barrier' in wire) {
-      // Another instance's barriers are not ours to pass.
-      barriers.get(wire.barrier)?.();
-      return;
-    }
-    const payloadText = JSON.stringify(wire.payload);
-    for (const subscription of [...(subscriptions.get(wire.topic) ?? [])]) {
-      if (!subscription.live) continue;
-      // Each subscriber gets its own copy of the payload.
-      const delivered: BusMessage = { topic: wire.topic, payload: JSON.parse(payloadText) as BusMessage['payload'] };
-      try {
-        subscription.handler(delivered);
-      } catch (error) {
-        options.onHandlerError?.(error, delivered);
-      }
-    }
+    // Another instance's barriers are not ours to pass.
+    if ('barrier' in wire) subscribers.barrierArrived(wire.barrier);
+    else subscribers.deliver(wire.topic, JSON.stringify(wire.payload));
   };
 
   const listen = async (): Promise<pg.Client> => {
@@ -183,42 +169,20 @@ export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): 
      */
     async subscribe(topic, handler) {
       refuseWhenClosed();
-      const subscription = { handler, live: false };
-      const topicSubscriptions = subscriptions.get(topic) ?? new Set();
-      topicSubscriptions.add(subscription);
-      subscriptions.set(topic, topicSubscriptions);
-      if (listener) {
-        const id = randomUUID();
-        await new Promise<void>((resolve) => {
-          const goLive = () => {
-            clearTimeout(timer);
-            barriers.delete(id);
-            subscription.live = true;
-            resolve();
-          };
-          // Without the barrier (listener dropped meanwhile) the subscription still goes live.
-          const timer = setTimeout(goLive, BARRIER_TIMEOUT_MS);
-          barriers.set(id, goLive);
-          publisher
-            .query('select pg_notify($1, $2)', [channel, JSON.stringify({ barrier: id } satisfies Barrier)])
-            .catch(goLive);
-        });
-      } else {
-        subscription.live = true;
-      }
-      return async () => {
-        topicSubscriptions.delete(subscription);
-        if (topicSubscriptions.size === 0 && subscriptions.get(topic) === topicSubscriptions)
-          subscriptions.delete(topic);
+      const barrier = {
+        send: (id: string) =>
+          publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify({ barrier: id } satisfies Barrier)]),
+        timeoutMs: BARRIER_TIMEOUT_MS,
       };
+      // Without a listener (reconnecting) no barrier could come back: live at once.
+      return subscribers.subscribe(topic, handler, listener ? barrier : undefined);
     },
 
     async close() {
       if (closed) return;
       closed = true;
       clearTimeout(retryTimer);
-      for (const goLive of [...barriers.values()]) goLive();
-      subscriptions.clear();
+      subscribers.clear();
       const client = listener;
       listener = null;
       await Promise.all([client?.end().catch(() => undefined), publisher.end().catch(() => undefined)]);

@@ -15,8 +15,11 @@ import { createPostgresEmailLogRepository } from './email-log.repository';
 import { createPostgresNotificationRepository } from './notification.repository';
 import { createPostgresOrganizationRepository } from './organization.repository';
 import { createPostgresOutbox } from './outbox';
+import { createPostgresReportingSource } from './reporting/reporting.source';
 import { createPostgresPreCampaignRepository } from './pre-campaign.repository';
 import { createPostgresPromotionRepository } from './promotion.repository';
+import { createPostgresRateLimitStore } from './rate-limit.store';
+import { createPostgresPasswordResetRepository } from './password-reset.repository';
 import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
 import { createPostgresSettingsRepository } from './settings.repository';
 import { createPostgresShareTrackingRepository } from './share-tracking.repository';
@@ -43,6 +46,7 @@ function createRepositories(context: PgContext): Repositories {
     campaignDeliveries: createPostgresCampaignDeliveryRepository(context),
     credentials: createPostgresCredentialRepository(context),
     registrationTokens: createPostgresRegistrationTokenRepository(context),
+    passwordResets: createPostgresPasswordResetRepository(context),
   };
 }
 
@@ -57,6 +61,8 @@ export function createPostgresDataStore(
       run: (work) => connection.db.transaction().execute((trx) => work(createRepositories(contextFor(trx)))),
     },
     outbox: createPostgresOutbox(connection.db),
+    rateLimits: createPostgresRateLimitStore(connection),
+    reportingSource: createPostgresReportingSource(connection.db),
     ping: () => connection.ping(),
     close: () => connection.close(),
   };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { PreCampaign, type PreCampaignPatch } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
@@ -6,6 +6,8 @@ import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/p
 import { conflict } from '../../core/shared/errors';
 import { WorkflowEntry } from '../../core/workflow/workflow.entity';
 import { changedMeanwhile } from '../../core/workflow/workflow.rules';
+import type { PageRequest } from '../../core/shared/paging';
+import { afterKey } from './paging';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
 import type { PreCampaignsTable, WorkflowEntriesTable } from './tables/campaign.tables';
 import { changeWithEvent, iso, type Executor, type PgContext } from './transaction';
@@ -23,9 +25,13 @@ export function createPostgresPreCampaignRepository(context: PgContext): PreCamp
 
   const list = async (
     scope: PreCampaignScope | undefined,
+    page: PageRequest | undefined,
     filter: (query: ReturnType<typeof selectPreCampaigns>) => ReturnType<typeof selectPreCampaigns>,
   ): Promise<PreCampaign[]> => {
-    let query = selectPreCampaigns(db).where('pre_campaigns.is_deleted', '=', false);
+    // Written as the lists' partial indexes state it (migrations/0027), so the planner can use them.
+    let query = selectPreCampaigns(db).where(sql<SqlBool>`not pre_campaigns.is_deleted`);
+    if (page?.after) query = query.where(afterKey('pre_campaigns.created_at', 'pre_campaigns.id', page.after));
+    if (page) query = query.limit(page.limit);
     if (scope?.userId !== undefined) query = query.where('pre_campaigns.user_id', '=', scope.userId);
     if (scope?.organizationId !== undefined) {
       query = query.where('pre_campaigns.organization_id', '=', scope.organizationId);
@@ -121,27 +127,27 @@ export function createPostgresPreCampaignRepository(context: PgContext): PreCamp
       );
     },
 
-    findDrafts: (scope) =>
-      list(scope, (query) =>
+    findDrafts: (scope, page) =>
+      list(scope, page, (query) =>
         query
-          .where('pre_campaigns.is_paid', '=', false)
-          .where((eb) =>
-            eb.or([
-              eb('pre_campaigns.workflow_status', 'is', null),
-              eb('pre_campaigns.workflow_status', 'in', DRAFT_STATUSES),
-            ]),
+          .where(sql<SqlBool>`not pre_campaigns.is_paid`)
+          .where(
+            sql<SqlBool>`(pre_campaigns.workflow_status is null or pre_campaigns.workflow_status in (${sql.join(
+              DRAFT_STATUSES.map((status) => sql.lit(status)),
+            )}))`,
           ),
       ),
 
-    findPending: (scope) => list(scope, (query) => query.where('pre_campaigns.workflow_status', '=', 'Pending')),
+    findPending: (scope, page) =>
+      list(scope, page, (query) => query.where('pre_campaigns.workflow_status', '=', 'Pending')),
 
-    findPendingPublish: (scope) =>
-      list(scope, (query) =>
+    findPendingPublish: (scope, page) =>
+      list(scope, page, (query) =>
         query.where('pre_campaigns.workflow_status', '=', 'Approved').where('pre_campaigns.is_paid', '=', false),
       ),
 
-    findPublishing: (scope) =>
-      list(scope, (query) =>
+    findPublishing: (scope, page) =>
+      list(scope, page, (query) =>
         query.where('pre_campaigns.workflow_status', '=', 'Approved').where('pre_campaigns.is_paid', '=', true),
       ),
 

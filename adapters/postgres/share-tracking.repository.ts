@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { ShareChannel } from '../../core/campaigns/targeting.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
+import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
 import { conflict } from '../../core/shared/errors';
 import type { ClickEventsTable, SharesClicksTable, UtmsTable } from './tables/money.tables';
 import type { ShareLinksTable } from './tables/reach.tables';
@@ -83,6 +83,41 @@ export function createPostgresShareTrackingRepository(context: PgContext): Share
           payload: { click },
         }),
       ).catch(conflictOn('A click with this id already exists.'));
+    },
+    async recordPageVisit(campaignId, at, visits = 1) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      await changeWithEvent(
+        context,
+        async (trx) => {
+          // Added in place by the database, so concurrent visits never lose one another.
+          await trx
+            .insertInto('campaign_page_visits')
+            .values({ campaign_id: campaignId, day, visits })
+            .onConflict((target) =>
+              target
+                .columns(['campaign_id', 'day'])
+                .doUpdateSet({ visits: sql<number>`campaign_page_visits.visits + excluded.visits` }),
+            )
+            .execute();
+        },
+        () => ({
+          type: EventTypes.pageVisitRecorded,
+          aggregateType: 'shareTracking',
+          aggregateId: campaignId,
+          payload: { campaignId, day },
+        }),
+      );
+    },
+    async listPageVisits(campaignId) {
+      const rows = await db
+        .selectFrom('campaign_page_visits')
+        .select(['campaign_id', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'visits'])
+        .where('campaign_id', '=', campaignId)
+        .orderBy('day')
+        .execute();
+      return rows.map((row) =>
+        PageVisits.parse({ campaignId: row.campaign_id, day: row.day, visits: Number(row.visits) }),
+      );
     },
     recordUtm(input) {
       const utm = Utm.parse(input);

@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { EventTypes } from '../../core/events/domain-event';
 import type { UserRepository } from '../../core/ports/user.repository';
 import { conflict, invalid } from '../../core/shared/errors';
 import { DeletedUser, UserProfile } from '../../core/users/user.entity';
 import type { DeletedUsersTable, UserColumns, UsersTable } from './tables/people.tables';
+import { afterKey } from './paging';
 import {
   changeWithEvent,
   conflictOn,
@@ -44,16 +45,15 @@ export function createPostgresUserRepository(context: PgContext): UserRepository
         .executeTakeFirst();
       return row ? toUser(row) : null;
     },
-    async list(filter = {}) {
+    async list(filter = {}, page) {
       let query = db.selectFrom('users').selectAll();
+      if (page?.after) query = query.where(afterKey('created_at', 'uid', page.after));
+      if (page) query = query.limit(page.limit);
       if (filter.organizationId !== undefined) query = query.where('organization_id', '=', filter.organizationId);
       if (filter.accountType !== undefined) query = query.where('account_type', '=', filter.accountType);
       if (filter.superUser !== undefined) query = query.where('super_user', '=', filter.superUser);
       if (!filter.includeDeleted) query = query.where('is_deleted', '=', false);
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy(sql`uid collate "C"`)
-        .execute();
+      const rows = await query.orderBy('created_at', 'desc').orderBy('uid', 'desc').execute();
       return rows.map(toUser);
     },
     async create(profile) {
@@ -210,6 +210,7 @@ function toRow(user: UserProfile): Insertable<UsersTable> {
     title: user.Title,
     admin: user.admin,
     super_user: user.superUser,
+    analyst: user.analyst,
     is_demo: user.isDemo,
     is_deleted: user.isDeleted,
     organization_id: user.organizationId,
@@ -237,6 +238,7 @@ function fromColumns(row: Selectable<UserColumns>) {
     Title: row.title,
     admin: row.admin,
     superUser: row.super_user,
+    analyst: row.analyst,
     isDemo: row.is_demo,
     isDeleted: row.is_deleted,
     organizationId: row.organization_id,

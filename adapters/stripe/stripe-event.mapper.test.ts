@@ -126,6 +126,23 @@ describe('Stripe events as payment actions', () => {
       },
     ],
     [
+      'a declined payment of a donation checkout that named its client',
+      event('payment_intent.payment_failed', {
+        id: 'pi_1',
+        object: 'payment_intent',
+        metadata: { ...donation, client: 'a1b2c3' },
+        last_payment_error: { message: 'Your card was declined.' },
+      }),
+      {
+        type: 'paymentFailed',
+        eventId: 'evt_1',
+        paymentIntentId: 'pi_1',
+        campaignId: 'campaign-1',
+        reason: 'Your card was declined.',
+        clientKey: 'a1b2c3',
+      },
+    ],
+    [
       'a failed payment without a reason or campaign',
       event('payment_intent.payment_failed', { id: 'pi_1', object: 'payment_intent', metadata: {} }),
       {

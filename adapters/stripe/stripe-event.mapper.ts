@@ -11,12 +11,15 @@ export type PaymentMetadata = {
   campaignId: string;
   userId?: string;
   payerUserId?: string;
+  /** The hashed key of the client that opened a donation checkout (for counting declined cards). */
+  client?: string;
 };
 
 export function checkoutMetadata(request: CheckoutRequest): PaymentMetadata {
   const metadata: PaymentMetadata = { purpose: request.purpose, campaignId: request.campaignId };
   if (request.promoterId) metadata.userId = request.promoterId;
   if (request.payerUserId) metadata.payerUserId = request.payerUserId;
+  if (request.clientKey) metadata.client = request.clientKey;
   return metadata;
 }
 
@@ -92,12 +95,14 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
+      const clientKey = text(metadataOf(intent).client);
       return {
         type: 'paymentFailed',
         eventId: event.id,
         paymentIntentId: intent.id,
         campaignId: text(metadataOf(intent).campaignId),
         reason: text(intent.last_payment_error?.message) ?? 'The payment failed.',
+        ...(clientKey ? { clientKey } : {}),
       };
     }
     case 'charge.refunded': {

@@ -60,6 +60,14 @@ interface Job {
   duplicate: boolean;
 }
 
+/** A delivery still owed: queued, under way or waiting for its retry (kept across a restart). */
+export interface PendingDelivery {
+  eventId: string;
+  /** The attempt it will be sent as. */
+  attempt: number;
+  duplicate: boolean;
+}
+
 export interface WebhookDeliverer {
   enqueue(event: SandboxEvent): void;
   configure(settings: Partial<WebhookSettings>): WebhookSettings;
@@ -67,6 +75,13 @@ export interface WebhookDeliverer {
   attempts(): WebhookAttempt[];
   /** Replaces the attempts logged with those of an earlier run (a restored sandbox's history). */
   restoreAttempts(attempts: WebhookAttempt[]): void;
+  /** Every delivery still owed, in the order they would go: what a restart must not lose. */
+  pending(): PendingDelivery[];
+  /**
+   * Owes these deliveries again (an earlier run's, found by `eventOf`), sent once an endpoint is set.
+   * Events the sandbox no longer holds are dropped.
+   */
+  restorePending(deliveries: PendingDelivery[], eventOf: (id: string) => SandboxEvent | undefined): void;
   /** Resolves once nothing is queued, in flight or waiting for a retry. */
   drain(timeoutMs?: number): Promise<void>;
   close(): void;
@@ -89,7 +104,9 @@ export function createWebhookDeliverer(options: {
   let batch: SandboxEvent[] = [];
   let flushScheduled: NodeJS.Immediate | null = null;
   const queue: Job[] = [];
-  const retryTimers = new Set<NodeJS.Timeout>();
+  /** Each retry waiting for its time, with the job it will send. */
+  const retryTimers = new Map<NodeJS.Timeout, Job>();
+  let inFlightJob: Job | null = null;
   const log: WebhookAttempt[] = [];
   const waiters: (() => void)[] = [];
   let inFlight: AbortController | null = null;
@@ -116,12 +133,15 @@ export function createWebhookDeliverer(options: {
   }
 
   function pump(): void {
-    if (closed || inFlight || queue.length === 0) return;
+    // Without an endpoint the deliveries owed wait for one.
+    if (closed || inFlight || queue.length === 0 || !settings.url) return;
     const job = queue.shift()!;
     const controller = new AbortController();
     inFlight = controller;
+    inFlightJob = job;
     void deliver(job, controller).finally(() => {
       inFlight = null;
+      inFlightJob = null;
       pump();
       settle();
     });
@@ -167,16 +187,17 @@ export function createWebhookDeliverer(options: {
     log.push(attempt);
     options.onAttempt?.(attempt);
     if (willRetry) {
+      const next = { ...job, attempt: job.attempt + 1 };
       const timer = setTimeout(
         () => {
           retryTimers.delete(timer);
-          queue.push({ ...job, attempt: job.attempt + 1 });
+          queue.push(next);
           pump();
           settle();
         },
         settings.retryDelayMs * 2 ** (job.attempt - 1),
       );
-      retryTimers.add(timer);
+      retryTimers.set(timer, next);
     } else if (!ok && !closed) {
       options.onGiveUp?.(attempt);
     }
@@ -190,12 +211,32 @@ export function createWebhookDeliverer(options: {
     },
     configure(changes) {
       settings = { ...settings, ...changes };
+      pump();
+      settle();
       return { ...settings };
     },
     settings: () => ({ ...settings }),
     attempts: () => log.map((attempt) => ({ ...attempt })),
     restoreAttempts(attempts) {
       log.splice(0, log.length, ...attempts.map((attempt) => ({ ...attempt })));
+    },
+    pending() {
+      const owed = (job: Job): PendingDelivery => ({
+        eventId: job.event.id,
+        attempt: job.attempt,
+        duplicate: job.duplicate,
+      });
+      // Events of an action not yet handed to the queue are owed too (only where an endpoint is set).
+      const batched = settings.url ? batch.map((event) => ({ event, attempt: 1, duplicate: false })) : [];
+      return [...(inFlightJob ? [inFlightJob] : []), ...queue, ...retryTimers.values(), ...batched].map(owed);
+    },
+    restorePending(deliveries, eventOf) {
+      for (const delivery of deliveries) {
+        const event = eventOf(delivery.eventId);
+        if (event) queue.push({ event, attempt: delivery.attempt, duplicate: delivery.duplicate });
+      }
+      pump();
+      settle();
     },
     drain(timeoutMs = 30_000) {
       if (idle()) return Promise.resolve();
@@ -218,7 +259,7 @@ export function createWebhookDeliverer(options: {
       flushScheduled = null;
       batch = [];
       queue.length = 0;
-      for (const timer of retryTimers) clearTimeout(timer);
+      for (const timer of retryTimers.keys()) clearTimeout(timer);
       retryTimers.clear();
       inFlight?.abort();
       for (const waiter of waiters.splice(0)) waiter();

@@ -239,11 +239,14 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
           clock.now().getTime(),
         );
       } catch (error) {
-        throw invalid(signatureProblem(error));
+        const problem = signatureProblem(error);
+        // The answer names what is wrong: the body, or the signature header.
+        const field = problem.startsWith('The webhook body') ? '(body)' : 'stripe-signature';
+        throw invalid(problem, { [field]: problem });
       }
       const data: unknown = (event as { data?: { object?: unknown } } | null)?.data?.object;
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
-        throw invalid('The webhook body is not a payment event.');
+        throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       }
       return toPaymentAction(event, { sessionOfPaymentIntent });
     },

@@ -15,6 +15,7 @@ import {
 } from './stripe-sandbox.pages';
 import {
   createWebhookDeliverer,
+  type PendingDelivery,
   type WebhookAttempt,
   type WebhookDeliverer,
   type WebhookSettings,
@@ -483,6 +484,10 @@ const SandboxStateSchema = z.object({
       willRetry: z.boolean(),
     }),
   ),
+  /** Deliveries still owed when the state was taken (absent from snapshots of older versions). */
+  webhooksOwed: z
+    .array(z.object({ eventId: z.string(), attempt: z.number().int().min(1), duplicate: z.boolean() }))
+    .default([]),
 });
 
 type IdempotentResult = z.infer<typeof SandboxStateSchema>['idempotent'][number][1];
@@ -504,6 +509,7 @@ export interface StripeSandboxState {
   events: StripeEvent[];
   idempotent: [string, IdempotentResult][];
   webhookAttempts: WebhookAttempt[];
+  webhooksOwed: PendingDelivery[];
 }
 
 /** Rewrites, in place, every string under `value` that starts with `from` to start with `to` instead. */
@@ -1898,6 +1904,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       events: values(events),
       idempotent: clone([...idempotent].filter(([, saved]) => saved.expiresAt > at)),
       webhookAttempts: deliverer.attempts().slice(-SNAPSHOT_ATTEMPTS),
+      webhooksOwed: deliverer.pending(),
     };
   }
 
@@ -1925,6 +1932,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     refill(events, saved.events);
     refillEntries(idempotent, saved.idempotent);
     deliverer.restoreAttempts(saved.webhookAttempts);
+    // Webhooks owed when the sandbox stopped (or crashed) are delivered once it knows its endpoint.
+    deliverer.restorePending(saved.webhooksOwed, (id) => events.get(id));
     urlsBase = saved.baseUrl;
     rebaseTo(baseUrl);
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, test } from 'vitest';
@@ -81,6 +81,39 @@ describe('the snapshot writer', () => {
     expect(read(path)).toEqual({ state: 'last' });
   });
 
+  it('keeps a change on disk before flush resolves, one write serving the callers waiting together', async () => {
+    const path = join(dir, 'state.json');
+    let state = 0;
+    let snapshots = 0;
+    const writer = createJsonSnapshotWriter({
+      path,
+      debounceMs: 60_000,
+      snapshot: () => {
+        snapshots++;
+        return { state };
+      },
+      onError: (error) => {
+        throw error;
+      },
+    });
+    state = 1;
+    writer.changed();
+    const first = writer.flush();
+    while (snapshots === 0) await Promise.resolve();
+    // Changed while the first write is under way: these wait for one more write, together.
+    const waiting: Promise<void>[] = [];
+    for (state = 2; state <= 6; state++) {
+      writer.changed();
+      waiting.push(writer.flush());
+    }
+    state = 6;
+    await first;
+    await Promise.all(waiting);
+    expect(read(path)).toEqual({ state: 6 });
+    expect(snapshots).toBe(2);
+    await writer.close();
+  });
+
   it('reports a write that fails, and writes again at the next change', async () => {
     // A folder where the file should be: the rename fails.
     const path = join(dir, 'state.json');
@@ -93,7 +126,8 @@ describe('the snapshot writer', () => {
       onError: (e) => errors.push(e),
     });
     writer.changed();
-    await writer.flush();
+    // Whoever waits for the change to be kept is told it was not.
+    await expect(writer.flush()).rejects.toThrow();
     expect(errors).toHaveLength(1);
     rmSync(path, { recursive: true });
     await writer.flush();
@@ -132,7 +166,8 @@ describe('a subject kept in a file', () => {
     const kept = keepSnapshot({ path, subject: first, name: 'Counter', log, debounceMs: 5 });
     first.bump();
     first.bump();
-    await wait(30);
+    // Written on its own after the debounce, without a flush.
+    for (let waited = 0; waited < 5_000 && !existsSync(path); waited += 10) await wait(10);
     expect(read(path)).toEqual({ value: 2 });
     first.bump();
     await kept.close();

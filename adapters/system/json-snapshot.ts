@@ -52,7 +52,11 @@ export function restoreJsonSnapshot(path: string, restore: (state: unknown) => v
 export interface JsonSnapshotWriter {
   /** Something changed: a write follows within the debounce delay (changes meanwhile join it). */
   changed(): void;
-  /** Writes now when anything changed since the last write. */
+  /**
+   * Writes now when anything changed since the last write, and resolves once what had changed is on
+   * disk (rejects when that write failed). Changes made before a queued write starts join it, so many
+   * callers waiting at once share one write.
+   */
   flush(): Promise<void>;
   /** The last write (whatever changed), then no more. */
   close(): Promise<void>;
@@ -69,7 +73,12 @@ export function createJsonSnapshotWriter(options: {
   let dirty = false;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
+  /** The last write queued; it never rejects (a failure is reported through onError and `queued`). */
   let writing: Promise<void> = Promise.resolve();
+  /** A write queued behind the one in progress and not begun yet: changes made meanwhile join it. */
+  let queued: Promise<void> | null = null;
+  /** The last write queued, as its callers see it (rejecting when it failed). */
+  let latest: Promise<void> = Promise.resolve();
 
   async function write(): Promise<void> {
     dirty = false;
@@ -84,11 +93,22 @@ export function createJsonSnapshotWriter(options: {
       dirty = true;
       await rm(temporary, { force: true }).catch(() => undefined);
       options.onError(error);
+      throw error;
     }
   }
 
-  /** Queues a write after the one in progress, so two never race on the file. */
-  const queueWrite = () => (writing = writing.then(write));
+  /** Queues a write after the one in progress (two never race on the file), or joins the one queued. */
+  function queueWrite(): Promise<void> {
+    if (queued) return queued;
+    const next = writing.then(() => {
+      queued = null;
+      return write();
+    });
+    queued = next;
+    latest = next;
+    writing = next.catch(() => undefined);
+    return next;
+  }
 
   return {
     changed() {
@@ -97,7 +117,7 @@ export function createJsonSnapshotWriter(options: {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
-        if (dirty) void queueWrite();
+        if (dirty) queueWrite().catch(() => undefined);
       }, debounceMs);
       // A pending write never keeps the process alive: close() makes the last one.
       timer.unref();
@@ -105,15 +125,15 @@ export function createJsonSnapshotWriter(options: {
     async flush() {
       if (timer) clearTimeout(timer);
       timer = null;
-      if (dirty) await queueWrite();
-      else await writing;
+      // Nothing new: what changed is in the write under way (or already on disk).
+      await (dirty ? queueWrite() : latest);
     },
     async close() {
       if (closed) return writing;
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await queueWrite();
+      await queueWrite().catch(() => undefined);
     },
   };
 }

@@ -88,7 +88,7 @@ describe('afterDonation when something other than the mail fails', () => {
       expect.objectContaining({
         to: 'priya@promoters.example',
         kind: 'promotion-notification',
-        subject: 'Your link brought a donation to Winter meals',
+        subject: 'Your link brought a donation',
         error: 'Error: notifications are down',
       }),
     ]);

@@ -73,6 +73,8 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     if (!campaign || campaign.isDeleted) throw notFound('That campaign does not exist.');
     return campaign;
   };
+  /** What people outside the organization read: the public headline, never the internal name. */
+  const publicHeadline = (campaign: Campaign | null) => campaign?.campaignTitle.trim() || null;
   const targetOf = (campaign: Campaign) => ({ organizationId: campaign.organizationId, uid: campaign.userId });
   const organizationNameOf = async (campaign: { organizationId: string | null } | null) => {
     if (!campaign?.organizationId) return null;
@@ -122,7 +124,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
   const thankDonor = async (thanked: RecordedDonation, settings: AppreciationSettings, campaign: Campaign | null) => {
     if (!thanked.donorEmail) return;
     const email = emailThankYou(settings, {
-      campaignName: thanked.campaign?.name ?? campaign?.campaignName ?? null,
+      campaignName: publicHeadline(campaign),
       donorName: thanked.donation.donor_name,
       amountCents: thanked.donation.amount,
       campaignHeaderImage: campaign ? (campaign.headerImageDesktop ?? campaign.headerImageMobile) : null,
@@ -141,7 +143,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     const promoterId = thanked.donation.user_id;
     if (!promoterId) return;
     const campaignId = thanked.donation.campaign_id;
-    const campaignName = thanked.campaign?.name ?? campaign?.campaignName ?? null;
+    const campaignName = publicHeadline(campaign);
     const thanks = promoterThanks({ campaignName, amountCents: thanked.donation.amount });
     let promoterEmail: string | null = null;
     try {
@@ -221,7 +223,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
       const donation = found?.campaign_id === campaignId ? found : null;
       return {
         message: pageThankYou(settingsOf(saved), {
-          campaignName: campaign.campaignName,
+          campaignName: publicHeadline(campaign),
           donorName: donation?.donor_name ?? null,
           amountCents: donation?.amount ?? null,
         }),

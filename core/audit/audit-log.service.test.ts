@@ -42,17 +42,19 @@ describe('the audit log', () => {
   it.each([actor('super', 'superUser'), actor('admin', 'admin')])(
     'is read by platform staff ($role)',
     async (reader) => {
-      expect((await service.list(reader)).map((entry) => entry.id)).toEqual(['log-3', 'log-2', 'log-1']);
+      expect((await service.list(reader)).entries.map((entry) => entry.id)).toEqual(['log-3', 'log-2', 'log-1']);
     },
   );
 
   it('filters by author, event, record and time, and limits', async () => {
     const staff = actor('super', 'superUser');
-    expect((await service.list(staff, { createdBy: 'super', triggerId: 'bob' })).map((e) => e.id)).toEqual(['log-3']);
-    expect((await service.list(staff, { event: 'delete' })).map((e) => e.id)).toEqual(['log-2']);
-    expect((await service.list(staff, { before: '2026-04-01T10:00:03.000Z', limit: 1 })).map((e) => e.id)).toEqual([
-      'log-2',
+    expect((await service.list(staff, { createdBy: 'super', triggerId: 'bob' })).entries.map((e) => e.id)).toEqual([
+      'log-3',
     ]);
+    expect((await service.list(staff, { event: 'delete' })).entries.map((e) => e.id)).toEqual(['log-2']);
+    expect(
+      (await service.list(staff, { before: '2026-04-01T10:00:03.000Z', limit: 1 })).entries.map((e) => e.id),
+    ).toEqual(['log-2']);
   });
 
   it.each([

@@ -17,6 +17,8 @@ export interface Actor {
   demoUser: boolean;
   /** For audit entries (`trigger_name` of the actor is not stored; `created_by` is the uid). */
   displayName: string;
+  /** An analyst granted every organization's reports by platform staff. */
+  reportsEverywhere?: boolean;
 }
 
 export function actorOf(user: SessionUser): Actor {
@@ -27,6 +29,7 @@ export function actorOf(user: SessionUser): Actor {
     organizationId: user.organizationId,
     demoUser: user.demoUser,
     displayName: name === '' ? user.email : name,
+    reportsEverywhere: roleOf(user) === 'analyst' && user.analyst === 'platform',
   };
 }
 
@@ -35,6 +38,10 @@ export const isPlatformAdmin = (actor: Actor) => actor.role === 'admin' && actor
 export const isOrganizationAdmin = (actor: Actor) => actor.role === 'admin' && actor.organizationId !== null;
 /** Super users and platform admins: everything across organizations. */
 export const isPlatformStaff = (actor: Actor) => isSuperUser(actor) || isPlatformAdmin(actor);
+
+/** Reads every organization's reports: platform staff, and analysts granted it by them. */
+export const readsEveryOrganizationsReports = (actor: Actor) =>
+  isPlatformStaff(actor) || (actor.role === 'analyst' && actor.reportsEverywhere === true);
 
 /** What an action is about: the organization it belongs to and, for people, whose record it is. */
 export interface Target {
@@ -79,6 +86,11 @@ export const RULES = {
   /** Granting or removing admin. */
   'user.setAdmin': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** Making someone an analyst of their organization's reports, or removing it. */
+  'user.setAnalyst': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** Making an analyst one of every organization's reports (or taking it back): platform staff. */
+  'user.setPlatformAnalyst': (actor: Actor) => isPlatformStaff(actor),
   /** Granting or removing super user: only a super user. */
   'user.setSuperUser': (actor: Actor) => isSuperUser(actor),
   'user.softDelete': (actor: Actor, target: Target) =>
@@ -158,6 +170,17 @@ export const RULES = {
     isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
   /** Changing them: the campaign's owner, or the admin of its organization. */
   'appreciation.edit': (actor: Actor, target: Target) => writesCampaigns(actor) && ownsOrAdministers(actor, target),
+
+  /**
+   * Reports (the reporting mirror): an organization's campaigners, admins and analysts see their own
+   * organization's; platform staff and analysts granted it see every organization's.
+   */
+  'report.read': (actor: Actor, target: Target) =>
+    readsEveryOrganizationsReports(actor) ||
+    ((writesCampaigns(actor) || actor.role === 'analyst') && sameOrganization(actor, target)),
+  /** Donors' whole e-mail addresses in reports (others see them masked): admins of the organization, platform staff. */
+  'report.donorEmails': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -174,6 +197,10 @@ const refusals: Partial<Record<Action, string>> = {
   'user.update': 'You can only change the people of your own organization.',
   'user.setAdmin': 'You can only grant or remove admin rights in your own organization.',
   'user.setSuperUser': 'Only a super user can grant or remove super user rights.',
+  'user.setAnalyst': 'You can only make analysts in your own organization.',
+  'user.setPlatformAnalyst': 'Only super users and platform admins can give an analyst every organization’s reports.',
+  'report.read': 'You can only see the reports of your own organization.',
+  'report.donorEmails': 'Only your organization’s admins see donors’ e-mail addresses.',
   'user.softDelete': 'You cannot delete this account.',
   'user.hardDelete': 'Only platform admins can permanently delete an account, and never their own.',
   'profile.updateOwn': 'You can only edit your own profile.',

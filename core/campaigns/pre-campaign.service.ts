@@ -1,3 +1,4 @@
+import { pageOf, pageRequest, type Page } from '../shared/paging';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Actor, Target } from '../auth/authorization';
 import { authorize, can, isOrganizationAdmin, isPlatformStaff } from '../auth/authorization';
@@ -10,6 +11,7 @@ import type {
   PreCampaignView,
   UpdatePreCampaignBody,
 } from '../contracts/campaigns.contract';
+import { NEW_DRAFT_ID } from '../contracts/campaigns.contract';
 import type { Clock } from '../ports/clock.port';
 import type { FileStore } from '../ports/file-store.port';
 import type { IdGenerator } from '../ports/id-generator.port';
@@ -22,7 +24,7 @@ import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { currentStatusOf, isEditable, nextStatuses } from '../workflow/workflow.rules';
 import { US_STATES } from './campaign-options';
 import type { Organization } from '../organizations/organization.entity';
-import type { Campaign, CampaignAdFile, PreCampaign, PreCampaignPatch } from './campaign.entity';
+import { PreCampaign, type Campaign, type CampaignAdFile, type PreCampaignPatch } from './campaign.entity';
 import { draftProblems } from './draft-check';
 import { checkUpload, isDraftFile } from './upload.rules';
 
@@ -215,6 +217,23 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
     draftProblems: (draft: PreCampaign) => draftProblems(draft, clock.now()),
     viewOf,
 
+    /**
+     * The wizard's blank draft, not stored: nothing is made (no draft, no audit entry) until the first
+     * save, which creates it (`create`).
+     */
+    blank(actor: Actor): PreCampaignView {
+      authorize(actor, 'preCampaign.create', { uid: actor.uid, organizationId: actor.organizationId });
+      const draft = PreCampaign.parse({
+        id: NEW_DRAFT_ID,
+        campaignUUID: NEW_DRAFT_ID,
+        userId: actor.uid,
+        organizationId: actor.organizationId,
+        createdAt: clock.now().toISOString(),
+        workflowstatus: 'New',
+      });
+      return { ...viewOf(actor, draft), permissions: { edit: true, delete: false, moves: [] } };
+    },
+
     /** A new draft in the actor's organization, with whatever the first step filled in. */
     async create(actor: Actor, body: CreatePreCampaignBody): Promise<PreCampaignView> {
       authorize(actor, 'preCampaign.create', { uid: actor.uid, organizationId: actor.organizationId });
@@ -287,13 +306,19 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
       });
     },
 
-    /** Drafts, pending or pending-publish, newest first (SPEC §4), within what the actor may see. */
-    async list(actor: Actor, query: PreCampaignListQuery): Promise<PreCampaign[]> {
+    /** Drafts, pending or pending-publish, newest first (SPEC §4), within what the actor may see; one page. */
+    async list(actor: Actor, query: PreCampaignListQuery): Promise<Page<PreCampaign>> {
       const scope = scopeOf(actor, query);
-      if (query.list === 'drafts') return preCampaigns.findDrafts(scope);
-      if (query.list === 'pending') return preCampaigns.findPending(scope);
-      if (query.list === 'publishing') return preCampaigns.findPublishing(scope);
-      return preCampaigns.findPendingPublish(scope);
+      const { limit, request } = pageRequest(query);
+      const find =
+        query.list === 'drafts'
+          ? preCampaigns.findDrafts
+          : query.list === 'pending'
+            ? preCampaigns.findPending
+            : query.list === 'publishing'
+              ? preCampaigns.findPublishing
+              : preCampaigns.findPendingPublish;
+      return pageOf(await find(scope, request), limit, (draft) => ({ at: draft.createdAt, id: draft.id }));
     },
 
     /** The campaign page as it will look once published, for its owner and reviewers. */

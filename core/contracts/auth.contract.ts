@@ -34,6 +34,13 @@ export const SessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** The current session: no user (null) when signed out, which is a state of the page, not an error. */
+export const CurrentSessionResponse = z.object({
+  user: SessionUser.nullable(),
+  branding: Branding.nullable().optional(),
+});
+export type CurrentSessionResponse = z.infer<typeof CurrentSessionResponse>;
+
 /** The error body of every failed API call. */
 export const ErrorResponse = z.object({
   error: z.object({
@@ -44,3 +51,35 @@ export const ErrorResponse = z.object({
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const NEW_PASSWORD_MIN_LENGTH = 10;
+export const NewPassword = z
+  .string({ error: 'Choose a new password.' })
+  .min(NEW_PASSWORD_MIN_LENGTH, `Use at least ${NEW_PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, 'Use at most 200 characters.');
+
+/** Asks for a password reset link by e-mail. */
+export const PasswordResetRequestBody = z.object({
+  email: z.string().trim().min(1, 'Enter your e-mail address.').email('Enter a valid e-mail address.').max(254),
+});
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>;
+
+export const PASSWORD_RESET_REQUESTED =
+  'If an account uses this address, we have sent it a link to choose a new password. It works for an hour.';
+
+/** The same answer whether or not an account has the address. */
+export const PasswordResetRequestResponse = z.object({ message: z.string() });
+
+export const ResetToken = z.string().min(1, 'The reset link is incomplete.').max(200, 'The reset link is not valid.');
+
+export const PasswordResetCheckBody = z.object({ token: ResetToken });
+export const PasswordResetCheckResponse = z.object({
+  state: z.enum(['valid', 'used', 'expired', 'unknown']),
+  /** Why the link cannot be used; null when it can. */
+  message: z.string().nullable(),
+});
+export type PasswordResetCheckResponse = z.infer<typeof PasswordResetCheckResponse>;
+
+export const PasswordResetBody = z.object({ token: ResetToken, password: NewPassword });
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+export const PasswordResetResponse = z.object({ email: z.string() });

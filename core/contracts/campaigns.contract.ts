@@ -4,6 +4,7 @@
  * front ends validate each wizard step with the same schemas.
  */
 import { z } from 'zod';
+import { NextCursor, PageQuery } from './paging.contract';
 import {
   CAMPAIGN_CHANNELS,
   CAMPAIGN_LIMITS,
@@ -20,9 +21,14 @@ import { DemoCampaignStatus, WorkflowStatus } from '../workflow/workflow.entity'
 const L = CAMPAIGN_LIMITS;
 
 /** Where the screens of a campaign live, for links in notifications and e-mails. */
+/** Where the wizard opens on a campaign not saved yet (`GET /api/pre-campaigns/new` is its blank draft). */
+export const NEW_DRAFT_ID = 'new';
+
 export const CAMPAIGN_PATHS = {
   /** The campaigner's draft, in the wizard. */
   draft: (preCampaignId: string) => `/campaigner/drafts/${preCampaignId}`,
+  /** The wizard on a campaign not started yet: the draft is made by its first save. */
+  newDraft: () => `/campaigner/drafts/${NEW_DRAFT_ID}`,
   /** The super user's review of a draft. */
   approval: (preCampaignId: string) => `/approvals/${preCampaignId}`,
   /** The public campaign page (SPEC §2). */
@@ -221,9 +227,10 @@ export const PreCampaignListQuery = z.object({
   list: z.enum(PRE_CAMPAIGN_LISTS, { error: 'Ask for list=drafts, pending, pending-publish or publishing.' }),
   userId: Id.optional(),
   organizationId: Id.optional(),
+  ...PageQuery,
 });
 export type PreCampaignListQuery = z.infer<typeof PreCampaignListQuery>;
-export const PreCampaignListResponse = z.object({ preCampaigns: z.array(PreCampaign) });
+export const PreCampaignListResponse = z.object({ preCampaigns: z.array(PreCampaign), nextCursor: NextCursor });
 
 export const WorkflowBody = z.object({
   status: WorkflowStatus,

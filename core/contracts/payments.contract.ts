@@ -4,6 +4,8 @@
  * the donate panel with the same schemas.
  */
 import { z } from 'zod';
+import { NextCursor, PageQuery } from './paging.contract';
+import { BotCheckSolution } from './auth.contract';
 import { formatUsd } from '../budget/budget.rules';
 import { MAX_DONATION_CENTS, MIN_DONATION_CENTS } from '../donations/donation.rules';
 import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
@@ -16,6 +18,8 @@ export { formatUsd };
 export const PAYMENT_PATHS = {
   /** The donor's receipt after paying; `{CHECKOUT_SESSION_ID}` is filled in by the payment provider. */
   receipt: (campaignId: string) => `/campaign/${encodeURIComponent(campaignId)}/thank-you`,
+  /** The receipt of a checkout as a PDF. */
+  receiptPdf: (sessionId: string) => `/api/payments/${encodeURIComponent(sessionId)}/receipt.pdf`,
 } as const;
 
 // ── The ad budget ───────────────────────────────────────────────────────────────────────────────
@@ -72,6 +76,16 @@ export const DonationCheckoutBody = z.object({
   message: optionalText(500, 'Keep your message under 500 characters.'),
   /** The promoter who shared the link: their user id or share code (anything else is ignored). */
   ref: z.string().trim().max(200).optional(),
+  /**
+   * The network the shared link was posted on (the landing link's `utm_source`: x, linkedin, facebook,
+   * instagram); anything else is ignored. A share code in `ref` names its own network.
+   */
+  channel: z.string().trim().max(40).optional(),
+  /**
+   * A solved bot check (GET /api/auth/bot-check): needed only once this client has been declined or
+   * limited, or while the campaign sees a burst of checkouts or declines; a 400 naming `botCheck` says so.
+   */
+  botCheck: BotCheckSolution.optional(),
 });
 export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
 
@@ -99,11 +113,24 @@ export const PaymentDetailResponse = z.object({
       refunded: z.number().int(),
     })
     .nullable(),
+  /** Whom the gift went to, once the donation is recorded: as the e-mail and the PDF say it. */
+  party: z
+    .object({
+      organizationName: z.string(),
+      legalName: z.string(),
+      taxId: z.string().nullable(),
+      campaignHeadline: z.string(),
+      taxStatement: z.array(z.string()),
+    })
+    .nullable(),
+  /** The receipt as a PDF, once the donation is recorded. */
+  pdfUrl: z.string().nullable(),
 });
 export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;
 
 export const PaymentsQuery = z.object({
   mine: z.literal('true', { error: 'Ask for mine=true: only your own payments are listed.' }),
+  ...PageQuery,
 });
 
 export const MyPayment = z.object({
@@ -119,7 +146,7 @@ export const MyPayment = z.object({
   sessionId: z.string().nullable(),
 });
 export type MyPayment = z.infer<typeof MyPayment>;
-export const MyPaymentsResponse = z.object({ payments: z.array(MyPayment) });
+export const MyPaymentsResponse = z.object({ payments: z.array(MyPayment), nextCursor: NextCursor });
 export type MyPaymentsResponse = z.infer<typeof MyPaymentsResponse>;
 
 // ── Live campaigns and their figures ────────────────────────────────────────────────────────────
@@ -145,7 +172,8 @@ export const PublicCampaign = z.object({
   pagePath: z.string(),
 });
 export type PublicCampaign = z.infer<typeof PublicCampaign>;
-export const PublicCampaignListResponse = z.object({ campaigns: z.array(PublicCampaign) });
+export const PublicCampaignListQuery = z.object({ organizationId: Id.optional(), ...PageQuery });
+export const PublicCampaignListResponse = z.object({ campaigns: z.array(PublicCampaign), nextCursor: NextCursor });
 export const PublicCampaignResponse = z.object({ campaign: PublicCampaign });
 export const CampaignStatsResponse = CampaignStats;
 export type CampaignStatsResponse = z.infer<typeof CampaignStatsResponse>;

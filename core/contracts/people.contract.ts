@@ -3,6 +3,7 @@
  * and notifications. The API parses with them and the front ends type their calls with them.
  */
 import { z } from 'zod';
+import { NextCursor, PageQuery } from './paging.contract';
 import { AuditLogEntry } from '../audit/audit-log.entity';
 import { BotCheckSolution } from './auth.contract';
 import { Branding } from './branding.contract';
@@ -10,7 +11,7 @@ import { Notification } from '../notifications/notification.entity';
 import { Organization } from '../organizations/organization.entity';
 import { Settings, SettingsPatch } from '../settings/settings.entity';
 import { Email, HexColor, Id, Timestamp } from '../shared/primitives';
-import { AccountType, SessionUser, UserProfile } from '../users/user.entity';
+import { AccountType, AnalystScope, SessionUser, UserProfile } from '../users/user.entity';
 
 export const IdParams = z.object({ id: Id });
 
@@ -29,6 +30,9 @@ export const OrganizationInput = z.object({
   termsAndConditions: optionalText(20000),
   termsAndConditionsLink: z.url().max(2048).nullable().optional(),
   paymentDisclaimer: optionalText(5000),
+  legalName: z.string().trim().max(200, 'Keep the legal name under 200 characters.').nullable().optional(),
+  taxId: z.string().trim().max(64, 'Keep the tax id under 64 characters.').nullable().optional(),
+  receiptNote: z.string().trim().max(1000, 'Keep the receipt note under 1,000 characters.').nullable().optional(),
   donationPercentage: z.number().min(0, 'Use 0 to 100.').max(100, 'Use 0 to 100.').optional(),
   headerColor: color,
   footerColor: color,
@@ -63,6 +67,7 @@ export const UserListQuery = z.object({
   organizationId: Id.optional(),
   accountType: AccountType.optional(),
   includeDeleted: z.enum(['true', 'false']).optional(),
+  ...PageQuery,
 });
 
 /** An admin's edit of a profile. Role flags are checked separately (only a super user grants superUser). */
@@ -79,6 +84,8 @@ export const UpdateUserBody = z.object({
   organizationId: Id.nullable().optional(),
   admin: z.boolean().optional(),
   superUser: z.boolean().optional(),
+  /** Makes the person an analyst (reports only) of their organization, or of every organization; null revokes it. */
+  analyst: AnalystScope.nullable().optional(),
   isDemo: z.boolean().optional(),
   /** false restores a soft-deleted user. */
   isDeleted: z.literal(false).optional(),
@@ -97,7 +104,7 @@ export type UpdateOwnProfileBody = z.infer<typeof UpdateOwnProfileBody>;
 export const DeleteUserQuery = z.object({ hard: z.enum(['true', 'false']).optional() });
 
 export const UserResponse = z.object({ user: UserProfile });
-export const UserListResponse = z.object({ users: z.array(UserProfile) });
+export const UserListResponse = z.object({ users: z.array(UserProfile), nextCursor: NextCursor });
 
 // ── Settings ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -129,8 +136,9 @@ export const AuditLogQuery = z.object({
   triggerId: Id.optional(),
   before: Timestamp.optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: PageQuery.cursor,
 });
-export const AuditLogResponse = z.object({ entries: z.array(AuditLogEntry) });
+export const AuditLogResponse = z.object({ entries: z.array(AuditLogEntry), nextCursor: NextCursor });
 
 // ── Registration (SPEC §7: these keep the original's names) ─────────────────────────────────────
 
@@ -180,8 +188,13 @@ export const SignUpResponse = z.object({ user: SessionUser, branding: Branding.n
 export const NotificationListQuery = z.object({
   unreadOnly: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: PageQuery.cursor,
 });
-export const NotificationListResponse = z.object({ notifications: z.array(Notification), unread: z.number().int() });
+export const NotificationListResponse = z.object({
+  notifications: z.array(Notification),
+  unread: z.number().int(),
+  nextCursor: NextCursor,
+});
 export const UnreadCountResponse = z.object({ unread: z.number().int() });
 export const NotificationResponse = z.object({ notification: Notification });
 export const ReadAllResponse = z.object({ updated: z.number().int() });

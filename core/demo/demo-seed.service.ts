@@ -12,6 +12,7 @@ import type { SettingsRepository } from '../ports/settings.repository';
 import type { UserRepository } from '../ports/user.repository';
 import type { AccountType } from '../users/user.entity';
 import type { DemoReachPeople } from '../promotion/demo-reach.seed';
+import type { DemoHistoryPeople } from './demo-history.seed';
 import { DEFAULT_COUNTRY_ID, genderOf, lineItemAgeRange } from '../targeting/targeting.rules';
 
 export interface DemoAccount {
@@ -145,6 +146,8 @@ export type DemoSeedDeps = {
   ids: IdGenerator;
   /** Live campaigns with their shares and a promotion, once the people exist (core/promotion/demo-reach.seed.ts). */
   seedReach?: (people: DemoReachPeople) => Promise<void>;
+  /** Ninety days of gifts, clicks, checkouts and ad delivery, so the reports open full (core/demo/demo-history.seed.ts). */
+  seedHistory?: (people: DemoHistoryPeople) => Promise<unknown>;
   /** Given where the ad platform is the embedded sandbox, which starts empty the first time. */
   adPlatform?: DemoAdPlatformDeps;
 };
@@ -163,6 +166,7 @@ export function demoSeedServiceFactory({
   clock,
   ids,
   seedReach,
+  seedHistory,
   adPlatform: platform,
 }: DemoSeedDeps) {
   /**
@@ -294,6 +298,11 @@ export function demoSeedServiceFactory({
         backGroundColor: '#fbfaf7',
         organizationCode: 'HLFB',
         paymentDisclaimer: 'Harbor Light Food Bank is a registered 501(c)(3) nonprofit. Gifts are tax-deductible.',
+        legalName: 'Harbor Light Food Bank, Inc.',
+        taxId: '01-0456789',
+        receiptNote:
+          'Harbor Light Food Bank is a 501(c)(3) nonprofit: your gift is tax-deductible to the extent allowed by law. ' +
+          'No goods or services were provided in exchange for it.',
         created_date: at,
       });
       const uids = new Map<string, string>();
@@ -323,6 +332,24 @@ export function demoSeedServiceFactory({
         promoter: { uid: uids.get('promoter@demo.local')!, displayName: 'Priya Shah' },
       });
       return true;
+    },
+
+    /**
+     * Writes the demo organization's ninety days of history (once, after a seed: it takes a few seconds,
+     * so the app serves meanwhile). Answers what it wrote, or null without the history seed or the demo.
+     */
+    async seedHistory(): Promise<unknown> {
+      if (!seedHistory) return null;
+      const campaigner = await users.findByEmail(DEMO_CAMPAIGNER_EMAIL);
+      const promoter = await users.findByEmail('promoter@demo.local');
+      const organization = campaigner?.organizationId ? await organizations.findById(campaigner.organizationId) : null;
+      if (!campaigner || !promoter || !organization) return null;
+      return seedHistory({
+        organizationId: organization.organizationId,
+        campaigner: { uid: campaigner.uid },
+        promoter: { uid: promoter.uid },
+        donationPercentage: organization.donationPercentage,
+      });
     },
 
     /**

@@ -113,6 +113,7 @@ describe('opening a donation', () => {
       promoterId: 'promoter-1',
       donorId: 'donor-1',
       createdAt: NOW.toISOString(),
+      channel: 'x',
     });
   });
 
@@ -126,6 +127,39 @@ describe('opening a donation', () => {
   ])('names the promoter from $what', async ({ ref, promoter }) => {
     await service().open(null, 'c-1', { amount: 1_000, ref });
     expect(requests[0]).toMatchObject({ promoterId: promoter, payerUserId: null });
+  });
+
+  it.each([
+    {
+      ref: 'winterX123',
+      channel: 'linkedin',
+      promoter: 'promoter-1',
+      saved: 'x',
+      what: "a share code: its link's network",
+    },
+    {
+      ref: 'promoter-1',
+      channel: 'linkedin',
+      promoter: 'promoter-1',
+      saved: 'linkedin',
+      what: 'a user id: the source named',
+    },
+    { ref: 'promoter-1', channel: 'Twitter', promoter: 'promoter-1', saved: 'x', what: 'twitter, which is X' },
+    {
+      ref: 'promoter-1',
+      channel: 'newsletter',
+      promoter: 'promoter-1',
+      saved: null,
+      what: 'a source that is no network',
+    },
+    { ref: undefined, channel: 'facebook', promoter: null, saved: 'facebook', what: 'a network without a promoter' },
+    { ref: undefined, channel: undefined, promoter: null, saved: null, what: 'nothing' },
+  ])('keeps the channel from $what', async ({ ref, channel, promoter, saved }) => {
+    const { sessionId } = await service().open(null, 'c-1', { amount: 1_000, ref, channel });
+    expect(await store.repositories.donations.findCheckout(sessionId)).toMatchObject({
+      promoterId: promoter,
+      channel: saved,
+    });
   });
 
   it('refuses a campaign that takes no donations with a conflict, an unknown one with a 404', async () => {

@@ -8,13 +8,16 @@ import {
   type DonationCheckoutResponse,
 } from '../contracts/payments.contract';
 import type { CampaignRepository } from '../ports/campaign.repository';
+import type { CardTestingGuard } from './card-testing.guard';
 import type { Clock } from '../ports/clock.port';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
 import type { UserRepository } from '../ports/user.repository';
+import type { ShareChannel } from '../campaigns/targeting.entity';
 import { ShareCode } from '../promotion/promotion.entity';
+import { shareChannelOf } from '../promotion/share-landing.rules';
 import { conflict, notFound } from '../shared/errors';
 import { Id } from '../shared/primitives';
 
@@ -37,20 +40,28 @@ export type PromoterResolverDeps = {
   users: Pick<UserRepository, 'findById'>;
 };
 
+/** Who brought a gift: the promoter whose link it was, and the network the link was shared on. */
+export interface Attribution {
+  promoterId: string | null;
+  channel: ShareChannel | null;
+}
+
 /**
  * The promoter a shared link names (`ref`): a share code of a link to this campaign, or a user's id.
  * Anything else (a mistyped or made-up ref, a deleted account) names nobody: the gift still goes through.
+ * The channel is the share code's network, else the one the landing link named (`utm_source`).
  */
 export function promoterResolver({ shareLinks, users }: PromoterResolverDeps) {
-  return async (ref: string | undefined, campaignId: string): Promise<string | null> => {
-    if (!ref) return null;
+  return async (ref: string | undefined, campaignId: string, source?: string): Promise<Attribution> => {
+    const channel = shareChannelOf(source);
+    if (!ref) return { promoterId: null, channel };
     if (ShareCode.safeParse(ref).success) {
       const link = await shareLinks.findShareLink(ref);
-      if (link && link.campaignId === campaignId) return link.promoterId;
+      if (link && link.campaignId === campaignId) return { promoterId: link.promoterId, channel: link.channel };
     }
-    if (!Id.safeParse(ref).success) return null;
+    if (!Id.safeParse(ref).success) return { promoterId: null, channel };
     const user = await users.findById(ref);
-    return user && !user.isDeleted ? user.uid : null;
+    return { promoterId: user && !user.isDeleted ? user.uid : null, channel };
   };
 }
 
@@ -58,41 +69,65 @@ export type DonationCheckoutServiceDeps = {
   campaigns: Pick<CampaignRepository, 'findById'>;
   donations: Pick<DonationRepository, 'saveCheckout'>;
   payments: Pick<PaymentGateway, 'createCheckout'>;
-  resolvePromoter: (ref: string | undefined, campaignId: string) => Promise<string | null>;
+  resolvePromoter: (ref: string | undefined, campaignId: string, source?: string) => Promise<Attribution>;
   clock: Clock;
   ids: IdGenerator;
   publicUrl: string;
+  /** The card-testing defence; without it every checkout goes on (tests of the flow alone). */
+  guard?: Pick<CardTestingGuard, 'admit'>;
 };
+
+/** Who opens a checkout, as far as the platform can tell: a hash of the address, and the address itself. */
+export interface CheckoutClient {
+  key: string;
+  ip?: string;
+}
 
 export type DonationCheckoutService = ReturnType<typeof donationCheckoutServiceFactory>;
 
 /** Opening a donation: anyone, signed in or not, may give to a live campaign that takes donations. */
 export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps) {
-  const { campaigns, donations, payments, resolvePromoter, clock, ids, publicUrl } = deps;
+  const { campaigns, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } = deps;
 
   return {
     /**
      * A checkout on the payment provider's page for the amount; paying sends the donor to the receipt
      * page, canceling back to the campaign. What the donor wrote waits with the checkout for the payment.
      */
-    async open(actor: Actor | null, campaignId: string, body: DonationCheckoutBody): Promise<DonationCheckoutResponse> {
+    async open(
+      actor: Actor | null,
+      campaignId: string,
+      body: DonationCheckoutBody,
+      client?: CheckoutClient,
+      /** Where the donor's browser comes back to (the address the page was opened at); the public one by default. */
+      returnOrigin: string = publicUrl,
+    ): Promise<DonationCheckoutResponse> {
       const campaign = await campaigns.findById(campaignId);
       if (!campaign || campaign.isDeleted) {
         throw notFound('That campaign does not exist, or it has ended and been removed.');
       }
       const closed = donationsClosedReason(campaign, clock.now());
       if (closed) throw conflict(closed);
-      const promoterId = await resolvePromoter(body.ref, campaign.campaignUUID);
+      if (guard && client) {
+        await guard.admit({
+          client: client.key,
+          campaignId: campaign.campaignUUID,
+          ...(body.botCheck ? { botCheck: body.botCheck } : {}),
+          ...(client.ip ? { remoteIp: client.ip } : {}),
+        });
+      }
+      const { promoterId, channel } = await resolvePromoter(body.ref, campaign.campaignUUID, body.channel);
       const name = campaign.campaignName.trim() || campaign.campaignTitle.trim() || 'a campaign';
       const checkout = await payments.createCheckout({
         purpose: 'donation',
         campaignId: campaign.campaignUUID,
         amountCents: body.amount,
         description: `Donation of ${formatUsd(body.amount)} to ${name}`,
-        successUrl: `${publicUrl}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${publicUrl}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
+        successUrl: `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
         promoterId,
         payerUserId: actor?.uid ?? null,
+        clientKey: client?.key ?? null,
         // Each gift is its own payment: two clicks may open two checkouts, and only a paid one counts.
         idempotencyKey: `donation-${ids.newId()}`,
       });
@@ -103,6 +138,7 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         donorName: body.donorName ?? null,
         message: body.message ?? null,
         promoterId,
+        channel,
         donorId: actor?.uid ?? null,
         createdAt: clock.now().toISOString(),
       });

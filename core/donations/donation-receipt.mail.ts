@@ -1,11 +1,13 @@
 import { PAYMENT_PATHS, formatUsd } from '../contracts/payments.contract';
 import type { OutgoingMail } from '../ports/mailer.port';
 import type { Donation } from './donation.entity';
+import type { ReceiptParty } from './receipt-facts';
 
 export interface ReceiptMailInput {
   to: string;
   donation: Pick<Donation, 'campaign_id' | 'amount' | 'date' | 'session_id' | 'payment_intent_id' | 'donor_name'>;
-  campaignName: string;
+  /** Whom the gift went to: the organization, the campaign's public headline and the tax statement. */
+  party: ReceiptParty;
   /** Where the platform is reached, without a trailing slash. */
   publicUrl: string;
 }
@@ -24,40 +26,60 @@ export function receiptLink(publicUrl: string, campaignId: string, sessionId: st
   return sessionId ? `${page}?${new URLSearchParams({ session_id: sessionId }).toString()}` : page;
 }
 
+/** The receipt's PDF, for the donor to download and keep. */
+export function receiptPdfLink(publicUrl: string, sessionId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${PAYMENT_PATHS.receiptPdf(sessionId)}`;
+}
+
+/** "January 22, 2026": the date of a gift as receipts give it. */
+export const receiptDate = (at: string): string =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at));
+
 /** The donor's receipt e-mail: a plain-text body and the same words as simple HTML. */
 export function receiptMail(input: ReceiptMailInput): OutgoingMail {
-  const { donation } = input;
+  const { donation, party } = input;
   const amount = formatUsd(donation.amount);
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(donation.date));
+  const date = receiptDate(donation.date);
   const link = receiptLink(input.publicUrl, donation.campaign_id, donation.session_id);
+  const pdf = donation.session_id ? receiptPdfLink(input.publicUrl, donation.session_id) : null;
   const greeting = donation.donor_name ? `Dear ${donation.donor_name},` : 'Hello,';
-  const subject = `Your receipt: ${amount} to ${input.campaignName}`;
+  const subject = `Your receipt: ${amount} to ${party.organizationName}`;
+  const thanks = `Thank you for your gift of ${amount} to ${party.organizationName} for “${party.campaignHeadline}”.`;
+  const reference = donation.payment_intent_id ?? donation.session_id;
   const text = [
     greeting,
     '',
-    `Thank you for your gift of ${amount} to ${input.campaignName}.`,
+    thanks,
     '',
+    `Organization: ${party.legalName}`,
+    ...(party.taxId ? [`Tax id: ${party.taxId}`] : []),
+    `Campaign: ${party.campaignHeadline}`,
     `Amount: ${amount} (USD)`,
     `Date: ${date}`,
-    ...(donation.payment_intent_id ? [`Payment: ${donation.payment_intent_id}`] : []),
+    ...(reference ? [`Payment reference: ${reference}`] : []),
+    ...(party.taxStatement.length > 0 ? ['', ...party.taxStatement] : []),
     '',
     'Your receipt, with the card you paid with:',
     link,
+    ...(pdf ? ['', 'The receipt as a PDF, to keep:', pdf] : []),
     '',
     '— Causeway',
   ].join('\n');
-  const h = { greeting: escapeHtml(greeting), campaign: escapeHtml(input.campaignName), link: escapeHtml(link) };
+  const e = escapeHtml;
   const html = [
-    `<p>${h.greeting}</p>`,
-    `<p>Thank you for your gift of <strong>${amount}</strong> to ${h.campaign}.</p>`,
+    `<p>${e(greeting)}</p>`,
+    `<p>${e(thanks)}</p>`,
     '<table role="presentation">',
+    `<tr><td>Organization</td><td>${e(party.legalName)}</td></tr>`,
+    ...(party.taxId ? [`<tr><td>Tax id</td><td>${e(party.taxId)}</td></tr>`] : []),
+    `<tr><td>Campaign</td><td>${e(party.campaignHeadline)}</td></tr>`,
     `<tr><td>Amount</td><td><strong>${amount}</strong> (USD)</td></tr>`,
-    `<tr><td>Date</td><td>${escapeHtml(date)}</td></tr>`,
-    ...(donation.payment_intent_id
-      ? [`<tr><td>Payment</td><td>${escapeHtml(donation.payment_intent_id)}</td></tr>`]
-      : []),
+    `<tr><td>Date</td><td>${e(date)}</td></tr>`,
+    ...(reference ? [`<tr><td>Payment reference</td><td>${e(reference)}</td></tr>`] : []),
     '</table>',
-    `<p><a href="${h.link}">Your receipt</a>, with the card you paid with.</p>`,
+    ...party.taxStatement.map((line) => `<p>${e(line)}</p>`),
+    `<p><a href="${e(link)}">Your receipt</a>, with the card you paid with.</p>`,
+    ...(pdf ? [`<p><a href="${e(pdf)}">Download the receipt as a PDF</a>.</p>`] : []),
     '<p>— Causeway</p>',
   ].join('\n');
   return { to: input.to, subject, text, html, kind: 'receipt' };

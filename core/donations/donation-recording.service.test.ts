@@ -157,7 +157,7 @@ describe('recording a donation from the payment webhooks', () => {
     expect(mailed[0]).toMatchObject({
       to: 'dana@example.org',
       kind: 'receipt',
-      subject: 'Your receipt: $25.00 to Winter meals',
+      subject: 'Your receipt: $25.00 to Harbor Light Food Bank',
     });
     expect(mailed[0]!.text).toContain('https://give.example/campaign/c-1/thank-you?session_id=cs_1');
     expect(failures).toEqual([]);
@@ -230,6 +230,17 @@ describe('when the store fails', () => {
       { error: expect.any(Error), failure: expect.objectContaining({ stage: 'record', retried: true }) },
     ]);
 
+    await service().onPaid(paid());
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });
+  });
+
+  it('marks an event done whose retry finds its payment recorded meanwhile by another of its events', async () => {
+    const outage = vi.fn(() => Promise.reject(new Error('Transaction is invalid or closed')));
+    const failing: DataStore = { ...store, unitOfWork: { run: outage } };
+    await expect(service(failing).onPaid(paid())).rejects.toThrow('Transaction is invalid or closed');
+    // The payment's other event records it; then the first event comes again.
+    await service().onPaid(paid({ eventId: 'evt_intent' }));
     await service().onPaid(paid());
     expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
     expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });

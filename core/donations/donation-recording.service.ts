@@ -15,6 +15,8 @@ import type { UnitOfWork } from '../ports/unit-of-work.port';
 import { DomainError } from '../shared/errors';
 import type { RecordedDonation } from './donation.entity';
 import { receiptMail } from './donation-receipt.mail';
+import { receiptPartyOf } from './receipt-facts';
+import type { Organization } from '../organizations/organization.entity';
 import { splitDonation } from './donation.rules';
 
 export type DonationPaid = Extract<PaymentAction, { type: 'paymentSucceeded' }>;
@@ -106,7 +108,12 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     if (!isLasting(error)) throw error;
   };
 
-  const announce = (outcome: RecordOutcome, campaign: Campaign | null, payerEmail: string | null) => {
+  const announce = (
+    outcome: RecordOutcome,
+    campaign: Campaign | null,
+    organization: Organization | null,
+    payerEmail: string | null,
+  ) => {
     const { donation } = outcome;
     const where = {
       eventId: '',
@@ -133,7 +140,12 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     if (payerEmail) {
       followUp('receipt', where, () =>
         deps.mail.send(
-          receiptMail({ to: payerEmail, donation, campaignName: name ?? 'a campaign', publicUrl: deps.publicUrl }),
+          receiptMail({
+            to: payerEmail,
+            donation,
+            party: receiptPartyOf(campaign, organization),
+            publicUrl: deps.publicUrl,
+          }),
         ),
       );
     }
@@ -153,7 +165,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
   };
 
   /** Records the payment once, with its split, and counts it and marks its event done in the same transaction. */
-  const record = async (action: DonationPaid): Promise<{ outcome: RecordOutcome; campaign: Campaign | null }> => {
+  const record = async (
+    action: DonationPaid,
+  ): Promise<{ outcome: RecordOutcome; campaign: Campaign | null; organization: Organization | null }> => {
     const checkout = action.sessionId ? await donations.findCheckout(action.sessionId) : null;
     const campaign = await campaigns.findById(action.campaignId);
     const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
@@ -187,6 +201,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
           organization_share: split.organizationShare,
           ad_budget_share: split.adBudgetShare,
           refunded: 0,
+          channel: checkout?.channel ?? null,
         },
       });
       // SPEC §5, in place in the store: raised += amount, donators = (donators or 0) + 1. A refund that
@@ -198,7 +213,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
       await repositories.donations.markRawEventProcessed(action.eventId, { at, error: null });
       return result;
     });
-    return { outcome, campaign };
+    return { outcome, campaign, organization };
   };
 
   return {
@@ -222,17 +237,22 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         paymentIntentId: action.paymentIntentId,
         campaignId: action.campaignId,
       };
-      let recorded: { outcome: RecordOutcome; campaign: Campaign | null };
+      let recorded: Awaited<ReturnType<typeof record>>;
       try {
         // A repeated delivery of an event whose payment is recorded: nothing to do. A new event goes
         // straight to the recording, which stores a payment only once whichever of its events comes first.
-        if (!kept && (await donations.findByPaymentIntent(action.paymentIntentId))) return;
+        // An earlier delivery of it may have failed after it was kept: it is done now too.
+        if (!kept && (await donations.findByPaymentIntent(action.paymentIntentId))) {
+          await donations.markRawEventProcessed(action.eventId, { at, error: null });
+          return;
+        }
         recorded = await record(action);
       } catch (error) {
         await failed(action.eventId, where, error);
         return;
       }
-      if (recorded.outcome.recorded) announce(recorded.outcome, recorded.campaign, action.payerEmail ?? null);
+      if (recorded.outcome.recorded)
+        announce(recorded.outcome, recorded.campaign, recorded.organization, action.payerEmail ?? null);
     },
 
     /** A refund, reported as all refunded of the payment so far: only what is new is taken off, once. */

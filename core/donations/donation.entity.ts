@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShareChannel } from '../campaigns/targeting.entity';
 import { DonationPercentage } from '../organizations/organization.entity';
 import { Cents, Id, Timestamp } from '../shared/primitives';
 
@@ -73,6 +74,8 @@ export const Donation = z.object({
   ad_budget_share: Cents.default(0),
   /** All that has been refunded of it so far; never more than the amount. */
   refunded: Cents.default(0),
+  /** The network of the shared link that brought it (x, linkedin, facebook, instagram); null when none did. */
+  channel: ShareChannel.nullable().default(null),
 });
 export type Donation = z.infer<typeof Donation>;
 export type NewDonation = z.input<typeof Donation>;
@@ -90,6 +93,8 @@ export const DonationCheckout = z.object({
   promoterId: Id.nullable().default(null),
   donorId: Id.nullable().default(null),
   createdAt: Timestamp,
+  /** The network of the shared link the donor came by; null when none. */
+  channel: ShareChannel.nullable().default(null),
 });
 export type DonationCheckout = z.infer<typeof DonationCheckout>;
 export type NewDonationCheckout = z.input<typeof DonationCheckout>;

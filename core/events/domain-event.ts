@@ -69,6 +69,8 @@ export const EventTypes = {
   campaignDonationCounted: 'campaign.donationCounted',
   /** A refund taken off a campaign's raised amount (and its donor, when fully refunded). */
   campaignRefundCounted: 'campaign.refundCounted',
+  /** A campaign's delivery figures were pulled from the ad platform: payload `days` names the UTC days. */
+  campaignDeliverySynced: 'campaign.deliverySynced',
   demoCampaignCreated: 'demoCampaign.created',
   demoCampaignStatusChanged: 'demoCampaign.statusChanged',
   donationRecorded: 'donation.recorded',
@@ -79,6 +81,8 @@ export const EventTypes = {
   audienceCreated: 'audience.created',
   shareCountersCreated: 'shareTracking.countersCreated',
   shareClickRecorded: 'shareTracking.clickRecorded',
+  /** A visit of a campaign's public page was counted: payload `campaignId` and the UTC `day`. */
+  pageVisitRecorded: 'shareTracking.pageVisitRecorded',
   utmRecorded: 'shareTracking.utmRecorded',
   shareLinkCreated: 'shareTracking.linkCreated',
   notificationCreated: 'notification.created',

@@ -1,3 +1,4 @@
+import { decodeCursor, pageOf } from '../shared/paging';
 import type { Actor } from '../auth/authorization';
 import { authorize, can } from '../auth/authorization';
 import type { BroadcastBody, LiveMessage } from '../contracts/people.contract';
@@ -89,16 +90,20 @@ export function notificationServiceFactory({
     /** The actor's own notifications, newest first, with how many are unread. */
     async list(
       actor: Actor,
-      options: { unreadOnly?: boolean; limit?: number } = {},
-    ): Promise<{ notifications: Notification[]; unread: number }> {
+      options: { unreadOnly?: boolean; limit?: number; cursor?: string } = {},
+    ): Promise<{ notifications: Notification[]; unread: number; nextCursor: string | null }> {
+      const limit = options.limit ?? DEFAULT_NOTIFICATION_LIMIT;
+      const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
       const [found, unread] = await Promise.all([
         notifications.listForUser(actor.uid, {
           unreadOnly: options.unreadOnly ?? false,
-          limit: options.limit ?? DEFAULT_NOTIFICATION_LIMIT,
+          limit: limit + 1,
+          ...(after ? { after } : {}),
         }),
         notifications.countUnread(actor.uid),
       ]);
-      return { notifications: found, unread };
+      const page = pageOf(found, limit, (n) => ({ at: n.notification_date, id: n.notification_id }));
+      return { notifications: page.items, unread, nextCursor: page.nextCursor };
     },
 
     async unreadCount(actor: Actor): Promise<{ unread: number }> {

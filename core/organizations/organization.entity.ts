@@ -16,6 +16,12 @@ export const Organization = z.object({
   termsAndConditions: z.string().max(20000).nullable().default(null),
   termsAndConditionsLink: z.string().max(2048).nullable().default(null),
   paymentDisclaimer: z.string().max(5000).nullable().default(null),
+  /** The name receipts give (the registered name); receipts use `name` when empty. */
+  legalName: z.string().max(200).nullable().default(null),
+  /** The tax identification number receipts show, e.g. an EIN. */
+  taxId: z.string().max(64).nullable().default(null),
+  /** The tax statement receipts carry, e.g. "No goods or services were provided in exchange for this gift." */
+  receiptNote: z.string().max(1000).nullable().default(null),
   donationPercentage: DonationPercentage.default(0),
   headerColor: z.string().max(32).nullable().default(null),
   footerColor: z.string().max(32).nullable().default(null),

@@ -43,7 +43,12 @@ export function budgetPaymentServiceFactory(deps: BudgetPaymentServiceDeps) {
      * A checkout for the draft's lifetime budget. Asking again for the same draft and amount (a double
      * click, a second tab) answers the same checkout.
      */
-    async startCheckout(actor: Actor, preCampaignId: string): Promise<CheckoutSessionResponse> {
+    async startCheckout(
+      actor: Actor,
+      preCampaignId: string,
+      /** Where the payer's browser comes back to (the address the page was opened at); the public one by default. */
+      returnOrigin: string = publicUrl,
+    ): Promise<CheckoutSessionResponse> {
       const draft = await preCampaigns.findById(preCampaignId);
       if (!draft || draft.isDeleted) throw notFound('That campaign does not exist.');
       authorize(actor, 'preCampaign.pay', draftTarget(draft));
@@ -54,7 +59,7 @@ export function budgetPaymentServiceFactory(deps: BudgetPaymentServiceDeps) {
       }
       if (draft.budgetLifetime <= 0)
         throw conflict('This campaign has no ad budget to pay: set its total budget first.');
-      const draftPage = `${publicUrl}${CAMPAIGN_PATHS.draft(draft.id)}`;
+      const draftPage = `${returnOrigin}${CAMPAIGN_PATHS.draft(draft.id)}`;
       return payments.createCheckout({
         purpose: 'budget',
         // For a budget, the campaign a payment names is the draft being paid for.
@@ -63,7 +68,8 @@ export function budgetPaymentServiceFactory(deps: BudgetPaymentServiceDeps) {
         description: `Ad budget of ${draftName(draft)}`,
         successUrl: `${draftPage}?payment=done&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${draftPage}?payment=canceled`,
-        idempotencyKey: `budget-${draft.id}-${draft.budgetLifetime}`,
+        // Asked again from the same address, the same checkout; from another name of the server, its own.
+        idempotencyKey: `budget-${draft.id}-${draft.budgetLifetime}${returnOrigin === publicUrl ? '' : `-${returnOrigin}`}`,
       });
     },
 

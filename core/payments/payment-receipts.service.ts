@@ -1,7 +1,12 @@
+import { pageOf, pageRequest, type Page } from '../shared/paging';
 import type { Actor } from '../auth/authorization';
 import { authorize } from '../auth/authorization';
 import { formatUsd, type MyPayment, type PaymentDetailResponse } from '../contracts/payments.contract';
+import { PAYMENT_PATHS } from '../contracts/payments.contract';
+import { receiptDate } from '../donations/donation-receipt.mail';
+import { donorFacingHeadline, receiptPartyOf } from '../donations/receipt-facts';
 import type { CampaignRepository } from '../ports/campaign.repository';
+import type { OrganizationRepository } from '../ports/organization.repository';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
 import { notFound } from '../shared/errors';
@@ -10,48 +15,104 @@ export type PaymentReceiptServiceDeps = {
   payments: Pick<PaymentGateway, 'getPaymentDetail'>;
   donations: Pick<DonationRepository, 'findDonationBySession' | 'listDonationsByDonor'>;
   campaigns: Pick<CampaignRepository, 'findById'>;
+  organizations: Pick<OrganizationRepository, 'findById'>;
 };
+
+/** A receipt as a document lays it out: a title, labelled facts and the tax statement. */
+export interface ReceiptDocument {
+  title: string;
+  organizationName: string;
+  facts: { label: string; value: string }[];
+  taxStatement: string[];
+  thanks: string;
+}
 
 export type PaymentReceiptService = ReturnType<typeof paymentReceiptServiceFactory>;
 
 /** Receipts (SPEC §3 Results, payment detail) and a signed-in donor's own payments. */
-export function paymentReceiptServiceFactory({ payments, donations, campaigns }: PaymentReceiptServiceDeps) {
+export function paymentReceiptServiceFactory({
+  payments,
+  donations,
+  campaigns,
+  organizations,
+}: PaymentReceiptServiceDeps) {
+  const partyOf = async (campaignId: string) => {
+    const campaign = await campaigns.findById(campaignId);
+    const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
+    return receiptPartyOf(campaign, organization);
+  };
+
+  const detail = async (sessionId: string): Promise<PaymentDetailResponse> => {
+    const [found, donation] = await Promise.all([
+      payments.getPaymentDetail(sessionId),
+      donations.findDonationBySession(sessionId),
+    ]);
+    if (!found) throw notFound('No payment was made with that checkout, or it cannot be found.');
+    return {
+      payment: { ...found, formattedAmount: formatUsd(found.amount) },
+      donation: donation && {
+        campaignId: donation.campaign_id,
+        donorName: donation.donor_name,
+        message: donation.message,
+        refunded: donation.refunded,
+      },
+      party: donation ? await partyOf(donation.campaign_id) : null,
+      pdfUrl: donation ? PAYMENT_PATHS.receiptPdf(sessionId) : null,
+    };
+  };
+
   return {
     /**
      * The receipt of a checkout: open to whoever holds its session id (the receipt page's address, as
      * the payment provider's own receipt link is). A session that took no payment is a 404.
      */
-    async detail(sessionId: string): Promise<PaymentDetailResponse> {
-      const [detail, donation] = await Promise.all([
-        payments.getPaymentDetail(sessionId),
-        donations.findDonationBySession(sessionId),
-      ]);
-      if (!detail) throw notFound('No payment was made with that checkout, or it cannot be found.');
+    detail,
+
+    /** The receipt laid out for a document (the PDF), once the donation is recorded; 404 before. */
+    async document(sessionId: string): Promise<ReceiptDocument> {
+      const { payment, donation, party } = await detail(sessionId);
+      if (!donation || !party) throw notFound('This receipt is not ready yet. Please try again in a moment.');
       return {
-        payment: { ...detail, formattedAmount: formatUsd(detail.amount) },
-        donation: donation && {
-          campaignId: donation.campaign_id,
-          donorName: donation.donor_name,
-          message: donation.message,
-          refunded: donation.refunded,
-        },
+        title: 'Donation receipt',
+        organizationName: party.organizationName,
+        facts: [
+          { label: 'Donor', value: donation.donorName ?? 'Anonymous' },
+          { label: 'Organization', value: party.legalName },
+          ...(party.taxId ? [{ label: 'Tax id', value: party.taxId }] : []),
+          { label: 'Campaign', value: party.campaignHeadline },
+          { label: 'Amount', value: `${payment.formattedAmount} (USD)` },
+          { label: 'Date', value: receiptDate(payment.createdAt) },
+          { label: 'Payment reference', value: payment.paymentId },
+          ...(donation.refunded > 0 ? [{ label: 'Refunded', value: formatUsd(donation.refunded) }] : []),
+        ],
+        taxStatement: party.taxStatement,
+        thanks: `Thank you for your gift to ${party.organizationName}.`,
       };
     },
 
-    /** The donations the actor made while signed in, newest first. */
-    async mine(actor: Actor): Promise<MyPayment[]> {
+    /** The donations the actor made while signed in, newest first; one page. */
+    async mine(actor: Actor, query: { limit?: number; cursor?: string } = {}): Promise<Page<MyPayment>> {
       authorize(actor, 'payment.listOwn', { uid: actor.uid });
-      const own = await donations.listDonationsByDonor(actor.uid);
+      const { limit, request } = pageRequest(query);
+      const page = pageOf(await donations.listDonationsByDonor(actor.uid, request), limit, (donation) => ({
+        at: donation.date,
+        id: donation.id,
+      }));
+      const own = page.items;
       const campaignIds = [...new Set(own.map((donation) => donation.campaign_id))];
       const found = await Promise.all(campaignIds.map((id) => campaigns.findById(id)));
+      const listed = found.filter(
+        (campaign): campaign is NonNullable<typeof campaign> => !!campaign && !campaign.isDeleted,
+      );
       const names = new Map(
-        found.flatMap((campaign) =>
-          campaign && !campaign.isDeleted
-            ? [[campaign.campaignUUID, campaign.campaignName || campaign.campaignTitle]]
-            : [],
+        await Promise.all(
+          listed.map(async (campaign) => {
+            const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
+            return [campaign.campaignUUID, donorFacingHeadline(campaign, organization?.name ?? null)] as const;
+          }),
         ),
       );
-      return own.map((donation) => ({
+      const items = own.map((donation) => ({
         donationId: donation.id,
         campaignId: donation.campaign_id,
         campaignName: names.get(donation.campaign_id) ?? null,
@@ -61,6 +122,7 @@ export function paymentReceiptServiceFactory({ payments, donations, campaigns }:
         date: donation.date,
         sessionId: donation.session_id,
       }));
+      return { items, nextCursor: page.nextCursor };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { PageRequest } from '../shared/paging';
 import type { Campaign, CampaignPatch, NewCampaign } from '../campaigns/campaign.entity';
 
 export interface CampaignListFilter {
@@ -13,8 +14,8 @@ export interface CampaignRepository {
   /** Fails with a conflict when the campaignUUID exists. */
   create(campaign: NewCampaign): Promise<Campaign>;
   findById(campaignUUID: string): Promise<Campaign | null>;
-  /** Not deleted, newest first. */
-  list(filter?: CampaignListFilter): Promise<Campaign[]>;
+  /** Not deleted, newest first (createdAt, then campaignUUID); with `page`, at most its limit after its key. */
+  list(filter?: CampaignListFilter, page?: PageRequest): Promise<Campaign[]>;
   /** Overwrites only the supplied fields (the merge rules of SPEC §5 are applied by the caller); null when none. */
   update(campaignUUID: string, patch: CampaignPatch): Promise<Campaign | null>;
   softDelete(campaignUUID: string): Promise<boolean>;

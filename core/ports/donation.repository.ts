@@ -7,6 +7,7 @@ import type {
   NewDonationCheckout,
   NewDonatorRaw,
 } from '../donations/donation.entity';
+import type { PageRequest } from '../shared/paging';
 import type { CampaignStats } from '../reporting/results.entity';
 
 export interface DonationRecord {
@@ -69,8 +70,8 @@ export interface DonationRepository {
   listByCampaign(campaignId: string): Promise<Donator[]>;
   /** A promoter's donations (user_id), newest first, optionally since an instant. */
   listDonationsByUser(userId: string, since?: string): Promise<Donation[]>;
-  /** A signed-in donor's own donations (donor_id), newest first. */
-  listDonationsByDonor(donorId: string): Promise<Donation[]>;
+  /** A signed-in donor's own donations (donor_id), newest first (date, then id); with `page`, at most its limit after its key. */
+  listDonationsByDonor(donorId: string, page?: PageRequest): Promise<Donation[]>;
   listDonationsByCampaign(campaignId: string): Promise<Donation[]>;
   /**
    * A campaign's figures from its donations: count of donations not fully refunded, the total raised

@@ -34,6 +34,11 @@ export interface IdentityProvider {
   changeEmail(uid: string, email: string): Promise<void>;
   /** Removes the credentials and their sessions, so the e-mail can be used again; an unknown uid is not an error. */
   deleteUser(uid: string): Promise<void>;
+  /**
+   * Present when the identity service resets passwords itself (Firebase): its own link for the
+   * address, null when it has no account with it. Absent when the platform runs the reset.
+   */
+  passwordResetLink?(email: string): Promise<string | null>;
 }
 
 export interface StoredCredentials {

@@ -12,6 +12,11 @@ export interface CheckoutRequest {
   promoterId?: string | null;
   /** Who pays, when signed in. */
   payerUserId?: string | null;
+  /**
+   * The opaque key (a hash of the address) of the client that opened the checkout, so a declined card
+   * can be counted against it.
+   */
+  clientKey?: string | null;
   /** The same key never creates a second session. */
   idempotencyKey: string;
 }
@@ -51,7 +56,15 @@ export type PaymentAction =
       payerEmail?: string | null;
       raw: Record<string, unknown>;
     }
-  | { type: 'paymentFailed'; eventId: string; paymentIntentId: string; campaignId: string | null; reason: string }
+  | {
+      type: 'paymentFailed';
+      eventId: string;
+      paymentIntentId: string;
+      campaignId: string | null;
+      reason: string;
+      /** The client that opened the checkout (CheckoutRequest.clientKey), when it was given. */
+      clientKey?: string;
+    }
   /** amountCents: all that has been refunded of the payment so far, this refund included. */
   | { type: 'paymentRefunded'; eventId: string; paymentIntentId: string; amountCents: number }
   | { type: 'ignored'; eventId: string; providerType: string };

@@ -1,4 +1,5 @@
 import type { NewPreCampaign, PreCampaign, PreCampaignPatch } from '../campaigns/campaign.entity';
+import type { PageRequest } from '../shared/paging';
 import type { WorkflowEntry, WorkflowStatus } from '../workflow/workflow.entity';
 
 export interface PreCampaignScope {
@@ -13,14 +14,17 @@ export interface PreCampaignRepository {
   /** Overwrites only the supplied fields; null when no such draft. */
   update(id: string, patch: PreCampaignPatch): Promise<PreCampaign | null>;
   softDelete(id: string): Promise<boolean>;
-  /** Unpaid, not deleted, status null, '', New or Canceled; newest first. */
-  findDrafts(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  /**
+   * Unpaid, not deleted, status null, '', New or Canceled; newest first (createdAt, then id). With `page`,
+   * at most its limit, after its key: every find below pages the same way.
+   */
+  findDrafts(scope?: PreCampaignScope, page?: PageRequest): Promise<PreCampaign[]>;
   /** Status Pending, not deleted; newest first. */
-  findPending(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  findPending(scope?: PreCampaignScope, page?: PageRequest): Promise<PreCampaign[]>;
   /** Status Approved and unpaid, not deleted; newest first. */
-  findPendingPublish(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  findPendingPublish(scope?: PreCampaignScope, page?: PageRequest): Promise<PreCampaign[]>;
   /** Status Approved and paid, not deleted: being set up on the ad platform, or stopped there; newest first. */
-  findPublishing(scope?: PreCampaignScope): Promise<PreCampaign[]>;
+  findPublishing(scope?: PreCampaignScope, page?: PageRequest): Promise<PreCampaign[]>;
   /**
    * Appends the entry and stores `status` as workflowstatus atomically. Moving to Published also sets
    * isPaid and amobeeDeployed (SPEC §4). Null when no such draft.

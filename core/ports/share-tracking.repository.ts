@@ -1,4 +1,4 @@
-import type { ClickCounts, ClickEvent, ShareLink, SharesClicks, Utm } from '../promotion/promotion.entity';
+import type { ClickCounts, ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '../promotion/promotion.entity';
 
 export interface ShareTrackingRepository {
   /** Creates the counters of a campaign at zero; does nothing when they exist. */
@@ -8,6 +8,13 @@ export interface ShareTrackingRepository {
   /** Records the click and adds one to its channel's counter atomically. */
   recordClick(event: ClickEvent): Promise<SharesClicks>;
   recordUtm(utm: Utm): Promise<Utm>;
+  /**
+   * Adds one (or `visits`) to the visits of the campaign's public page on the UTC day of `at`, in place
+   * (concurrent visits never lose one another), with its event for the reporting mirror.
+   */
+  recordPageVisit(campaignId: string, at: string, visits?: number): Promise<void>;
+  /** A campaign's visits per day, oldest day first. */
+  listPageVisits(campaignId: string): Promise<PageVisits[]>;
   /** Newest first, optionally only a promoter's, optionally since an instant. */
   listClicks(campaignId: string, filter?: { promoterId?: string; since?: string }): Promise<ClickEvent[]>;
   /** Clicks per channel, counted by the store (not listed), optionally only a promoter's, optionally since an instant. */

@@ -1,4 +1,5 @@
 import type { StoredDomainEvent } from '../events/domain-event';
+import type { ReportingSource } from './reporting.port';
 import type { AppreciationRepository } from './appreciation.repository';
 import type { AuditLogRepository } from './audit-log.repository';
 import type { CampaignDeliveryRepository } from './campaign-delivery.repository';
@@ -13,6 +14,8 @@ import type { NotificationRepository } from './notification.repository';
 import type { OrganizationRepository } from './organization.repository';
 import type { PreCampaignRepository } from './pre-campaign.repository';
 import type { PromotionRepository } from './promotion.repository';
+import type { RateLimitStore } from './rate-limit.store';
+import type { PasswordResetRepository } from './password-reset.repository';
 import type { RegistrationTokenRepository } from './registration-token.repository';
 import type { SettingsRepository } from './settings.repository';
 import type { ShareTrackingRepository } from './share-tracking.repository';
@@ -38,6 +41,7 @@ export interface Repositories {
   campaignDeliveries: CampaignDeliveryRepository;
   credentials: CredentialRepository;
   registrationTokens: RegistrationTokenRepository;
+  passwordResets: PasswordResetRepository;
 }
 
 export interface UnitOfWork {
@@ -55,6 +59,10 @@ export interface Outbox {
   /** Events after a position, oldest first, published or not (for rebuilding projections). */
   after(position: number, limit: number): Promise<StoredDomainEvent[]>;
   markPublished(ids: string[], at: string): Promise<void>;
+  /** Deletes these events once every reader has them (the reporting mirror applied them). */
+  prune(ids: string[]): Promise<void>;
+  /** How many events are not yet marked published, and the time of the oldest. */
+  backlog(): Promise<{ count: number; oldestAt: string | null }>;
 }
 
 /** What a data store adapter provides. */
@@ -62,6 +70,10 @@ export interface DataStore {
   repositories: Repositories;
   unitOfWork: UnitOfWork;
   outbox: Outbox;
+  /** Rate-limit windows shared by every instance (outside units of work: a hit counts at once). */
+  rateLimits: RateLimitStore;
+  /** The store's records as the reporting mirror reads them (not in the memory store). */
+  reportingSource?: ReportingSource;
   /** True when the store answers (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import type { PageRequest } from '../shared/paging';
 import type { AccountType, DeletedUser, NewUserProfile, UserProfile, UserProfilePatch } from '../users/user.entity';
 
 export interface UserListFilter {
@@ -14,8 +15,8 @@ export interface UserRepository {
   findById(uid: string): Promise<UserProfile | null>;
   /** Case-insensitive: e-mails are stored lowercased. */
   findByEmail(email: string): Promise<UserProfile | null>;
-  /** Newest first by createdAt. */
-  list(filter?: UserListFilter): Promise<UserProfile[]>;
+  /** Newest first by createdAt, then uid; with `page`, at most its limit after its key. */
+  list(filter?: UserListFilter, page?: PageRequest): Promise<UserProfile[]>;
   /**
    * Fails with a conflict when the uid or the e-mail is taken, and as invalid when organizationId names no
    * organization. Demo users are stored with admin false.

@@ -60,6 +60,14 @@ export const ClickEvent = z.object({
 });
 export type ClickEvent = z.infer<typeof ClickEvent>;
 
+/** Visits of a campaign's public page on one UTC day (a visitor counted once a while, SPEC §9 funnel). */
+export const PageVisits = z.object({
+  campaignId: Id,
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  visits: z.number().int().nonnegative(),
+});
+export type PageVisits = z.infer<typeof PageVisits>;
+
 /** UTM parameters a visit arrived with, `utms` collection. */
 export const Utm = z.object({
   id: Id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath } from './share-landing.rules';
+import { landingPath, shareChannelOf } from './share-landing.rules';
 
 describe('where a share link leads', () => {
   it.each([
@@ -19,5 +19,21 @@ describe('where a share link leads', () => {
     ],
   ] as const)('sends a %s click on campaign %s by %s to %s', (channel, campaignId, promoterId, expected) => {
     expect(landingPath({ channel, campaignId, promoterId })).toBe(expected);
+  });
+});
+
+describe('the share network a visitor came from', () => {
+  it.each([
+    ['x', 'x'],
+    [' LinkedIn ', 'linkedin'],
+    ['facebook', 'facebook'],
+    ['instagram', 'instagram'],
+    ['twitter', 'x'],
+    ['newsletter', null],
+    ['', null],
+    [undefined, null],
+    [42, null],
+  ] as const)('reads %j as %s', (source, channel) => {
+    expect(shareChannelOf(source)).toBe(channel);
   });
 });

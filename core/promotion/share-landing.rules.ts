@@ -1,4 +1,4 @@
-import type { ShareChannel } from '../campaigns/targeting.entity';
+import { ShareChannel } from '../campaigns/targeting.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import { SHARE_UTM_MEDIUM } from './share-links.rules';
 
@@ -14,4 +14,15 @@ export function landingPath(link: { campaignId: string; promoterId: string; chan
     utm_campaign: link.campaignId,
   });
   return `${CAMPAIGN_PATHS.page(link.campaignId)}?${query.toString()}`;
+}
+
+/**
+ * The share network a visitor came from, as the landing link names it (`utm_source`, any case): one of
+ * x, linkedin, facebook, instagram (`twitter` is X), else null (another source, or none).
+ */
+export function shareChannelOf(value: unknown): ShareChannel | null {
+  if (typeof value !== 'string') return null;
+  const name = value.trim().toLowerCase();
+  const parsed = ShareChannel.safeParse(name === 'twitter' ? 'x' : name);
+  return parsed.success ? parsed.data : null;
 }

@@ -45,7 +45,7 @@ beforeEach(async () => {
 
 describe('live campaigns', () => {
   it('lists those created in the last 6 months and not deleted, newest first, without their internals', async () => {
-    const listed = await service().listLive();
+    const listed = (await service().listLive()).items;
     expect(listed.map((campaign) => campaign.campaignId)).toEqual(['c-new', 'c-edge']);
     expect(listed[0]).toEqual({
       campaignId: 'c-new',

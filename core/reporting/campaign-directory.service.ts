@@ -1,3 +1,4 @@
+import { pageOf, pageRequest, type Page } from '../shared/paging';
 import type { Campaign } from '../campaigns/campaign.entity';
 import { summaryOf } from '../campaigns/campaign-page.service';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
@@ -58,18 +59,30 @@ export function campaignDirectoryServiceFactory({
 
   return {
     /** Campaigns not deleted, created in the last 6 months (SPEC §9), newest first. */
-    async listLive(): Promise<PublicCampaign[]> {
+    async listLive(
+      query: { organizationId?: string; limit?: number; cursor?: string } = {},
+    ): Promise<Page<PublicCampaign>> {
       const now = clock.now();
-      const listed = await campaigns.list({ createdSince: liveSince(now) });
+      const { limit, request } = pageRequest(query);
+      const filter = {
+        createdSince: liveSince(now),
+        ...(query.organizationId === undefined ? {} : { organizationId: query.organizationId }),
+      };
+      const page = pageOf(await campaigns.list(filter, request), limit, (campaign) => ({
+        at: campaign.createdAt,
+        id: campaign.campaignUUID,
+      }));
+      const listed = page.items;
       // Each organization is read once, however many of its campaigns are listed.
       const organizationIds = [...new Set(listed.flatMap((campaign) => campaign.organizationId ?? []))];
       const found = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
       const byId = new Map(
         found.flatMap((organization) => (organization ? [[organization.organizationId, organization]] : [])),
       );
-      return listed.map((campaign) =>
+      const items = listed.map((campaign) =>
         publicView(campaign, campaign.organizationId ? (byId.get(campaign.organizationId) ?? null) : null, now),
       );
+      return { items, nextCursor: page.nextCursor };
     },
 
     async view(campaignId: string): Promise<PublicCampaign> {

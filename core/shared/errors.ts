@@ -22,3 +22,17 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Do
 export const unauthenticated = (message = 'Please sign in.') => new DomainError('unauthenticated', message);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new DomainError('invalid', message, fields);
+
+/** Too many attempts: the answer says when to try again (a Retry-After of whole seconds). */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+    this.name = 'RateLimitedError';
+  }
+}
+
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new RateLimitedError(message, Math.max(1, Math.ceil(retryAfterSeconds)));

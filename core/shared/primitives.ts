@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Opaque identifier of a stored record (a document id in Firestore, a text key in Postgres). */
-export const Id = z.string().min(1).max(128);
+/**
+ * A record's id. Besides its length, it is a name every store can keep a record under: no slash, not
+ * `.` or `..`, not `__…__` (Firestore's document-id rules, the strictest of the stores).
+ */
+export const Id = z
+  .string()
+  .min(1)
+  .max(128)
+  .refine((id) => !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id), {
+    message: 'Not an id: an id has no slash and is not ".", ".." or "__…__".',
+  });
 export type Id = z.infer<typeof Id>;
 
 /** Instants travel as ISO 8601 UTC strings so entities stay JSON-safe end to end. */

@@ -60,7 +60,20 @@ describe('the session user', () => {
     [{ superUser: false, admin: true, accountType: 'campaigner' as const }, 'admin'],
     [{ superUser: false, admin: false, accountType: 'campaigner' as const }, 'campaigner'],
     [{ superUser: false, admin: false, accountType: 'promoter' as const }, 'promoter'],
+    [
+      { superUser: false, admin: false, accountType: 'campaigner' as const, analyst: 'organization' as const },
+      'analyst',
+    ],
+    [{ superUser: false, admin: true, accountType: 'campaigner' as const, analyst: 'platform' as const }, 'admin'],
   ])('acts in one role: %j is %s', (flags, role) => {
     expect(roleOf(flags)).toBe(role);
+  });
+
+  it('carries an analyst’s scope on an analyst’s session only, never a demo account’s', () => {
+    expect(toSessionUser(profile({ analyst: 'platform' }), organization).analyst).toBe('platform');
+    expect(toSessionUser(profile(), organization)).not.toHaveProperty('analyst');
+    expect(toSessionUser(profile({ analyst: 'organization', isDemo: true }), organization)).not.toHaveProperty(
+      'analyst',
+    );
   });
 });

@@ -15,16 +15,19 @@ export function toSessionUser(profile: UserProfile, organization: Organization |
     admin: profile.isDemo ? false : profile.admin,
     organizationId: profile.organizationId,
     superUser: profile.superUser,
+    // SPEC §3's fields for every account; an analyst's scope only on an analyst's session.
+    ...(profile.analyst && !profile.isDemo ? { analyst: profile.analyst } : {}),
     lastLogin: profile.lastLogin ?? profile.createdAt,
     demoUser: profile.isDemo,
   };
 }
 
-export type Role = 'superUser' | 'admin' | 'campaigner' | 'promoter' | 'donor';
+export type Role = 'superUser' | 'admin' | 'analyst' | 'campaigner' | 'promoter' | 'donor';
 
-/** The one role a session acts in: the strongest flag wins, else the account type. */
-export function roleOf(user: Pick<SessionUser, 'superUser' | 'admin' | 'accountType'>): Role {
+/** The one role a session acts in: the strongest flag wins (super user, admin, analyst), else the account type. */
+export function roleOf(user: Pick<SessionUser, 'superUser' | 'admin' | 'accountType' | 'analyst'>): Role {
   if (user.superUser) return 'superUser';
   if (user.admin) return 'admin';
+  if (user.analyst) return 'analyst';
   return user.accountType;
 }

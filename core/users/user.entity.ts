@@ -5,6 +5,13 @@ import { Cents, Email, Id, Timestamp, patchOf } from '../shared/primitives';
 export const AccountType = z.enum(['campaigner', 'promoter', 'donor']);
 export type AccountType = z.infer<typeof AccountType>;
 
+/**
+ * An analyst sees reports and nothing else: its organization's (`organization`), or every
+ * organization's (`platform`, granted by platform staff). Admins grant and revoke it.
+ */
+export const AnalystScope = z.enum(['organization', 'platform']);
+export type AnalystScope = z.infer<typeof AnalystScope>;
+
 /** A user profile, `users` collection (field names as stored). */
 export const UserProfile = z.object({
   UserId: Id,
@@ -21,6 +28,7 @@ export const UserProfile = z.object({
   Title: z.string().max(200).nullable().default(null),
   admin: z.boolean().default(false),
   superUser: z.boolean().default(false),
+  analyst: AnalystScope.nullable().default(null),
   isDemo: z.boolean().default(false),
   isDeleted: z.boolean().default(false),
   organizationId: Id.nullable().default(null),
@@ -54,6 +62,8 @@ export const SessionUser = z.object({
   admin: z.boolean(),
   organizationId: Id.nullable(),
   superUser: z.boolean(),
+  /** Reports only: of its organization, or of every organization; null (or absent) for other accounts. */
+  analyst: AnalystScope.nullable().optional(),
   lastLogin: Timestamp,
   demoUser: z.boolean(),
 });

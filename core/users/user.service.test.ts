@@ -89,7 +89,7 @@ beforeEach(async () => {
 describe('listing users', () => {
   it('shows platform staff everyone, newest first, filtered by organization and account type', async () => {
     const all = await service.list(await actor('platformAdmin'));
-    expect(all.map((user) => user.uid)).toEqual([
+    expect(all.items.map((user) => user.uid)).toEqual([
       'bob',
       'riverAdmin',
       'demo',
@@ -103,12 +103,12 @@ describe('listing users', () => {
       organizationId: ORG_A,
       accountType: 'promoter',
     });
-    expect(harborPromoters.map((user) => user.uid)).toEqual(['priya']);
+    expect(harborPromoters.items.map((user) => user.uid)).toEqual(['priya']);
   });
 
   it('scopes an organization admin to their own organization, and refuses another one', async () => {
     const harbor = await service.list(await actor('harborAdmin'));
-    expect(harbor.map((user) => user.uid)).toEqual(['demo', 'priya', 'casey', 'harborAdmin']);
+    expect(harbor.items.map((user) => user.uid)).toEqual(['demo', 'priya', 'casey', 'harborAdmin']);
     await expect(service.list(await actor('harborAdmin'), { organizationId: ORG_B })).rejects.toMatchObject({
       code: 'forbidden',
     });
@@ -121,9 +121,11 @@ describe('listing users', () => {
   it('leaves soft-deleted users out unless asked for', async () => {
     await service.softDelete(await actor('superUser'), 'bob');
     const admin = await actor('platformAdmin');
-    expect((await service.list(admin, { organizationId: ORG_B })).map((user) => user.uid)).toEqual(['riverAdmin']);
+    expect((await service.list(admin, { organizationId: ORG_B })).items.map((user) => user.uid)).toEqual([
+      'riverAdmin',
+    ]);
     expect(
-      (await service.list(admin, { organizationId: ORG_B, includeDeleted: true })).map((user) => user.uid),
+      (await service.list(admin, { organizationId: ORG_B, includeDeleted: true })).items.map((user) => user.uid),
     ).toEqual(['bob', 'riverAdmin']);
   });
 });

@@ -1,3 +1,4 @@
+import { pageOf, pageRequest, type Page } from '../shared/paging';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Actor, Target } from '../auth/authorization';
 import { authorize, isPlatformStaff } from '../auth/authorization';
@@ -26,6 +27,8 @@ export interface UserListOptions {
   organizationId?: string;
   accountType?: AccountType;
   includeDeleted?: boolean;
+  limit?: number;
+  cursor?: string;
 }
 
 export type UserService = ReturnType<typeof userServiceFactory>;
@@ -78,6 +81,14 @@ function describeChanges(name: string, changes: UserProfilePatch): string {
     parts.push(changes.admin ? `made ${name} an admin` : `removed admin rights from ${name}`);
   if (changes.superUser !== undefined)
     parts.push(changes.superUser ? `made ${name} a super user` : `removed super user rights from ${name}`);
+  if (changes.analyst !== undefined)
+    parts.push(
+      changes.analyst === null
+        ? `removed analyst rights from ${name}`
+        : changes.analyst === 'platform'
+          ? `made ${name} an analyst of every organization`
+          : `made ${name} an analyst`,
+    );
   if (changes.isDemo !== undefined)
     parts.push(changes.isDemo ? `marked ${name} as a demo account` : `marked ${name} as a regular account`);
   const fields = changedFieldsOf(changes);
@@ -119,15 +130,20 @@ export function userServiceFactory({ unitOfWork, users, identity, fileStore, ima
      * Profiles newest first. Platform staff see every organization; an organization admin only their
      * own, which is also what they get when they name none.
      */
-    async list(actor: Actor, options: UserListOptions = {}): Promise<UserProfile[]> {
+    async list(actor: Actor, options: UserListOptions = {}): Promise<Page<UserProfile>> {
       const organizationId =
         options.organizationId ?? (isPlatformStaff(actor) ? undefined : (actor.organizationId ?? undefined));
       authorize(actor, 'user.list', { organizationId: organizationId ?? null });
-      return users.list({
-        ...(organizationId === undefined ? {} : { organizationId }),
-        ...(options.accountType === undefined ? {} : { accountType: options.accountType }),
-        includeDeleted: options.includeDeleted ?? false,
-      });
+      const { limit, request } = pageRequest(options);
+      const found = await users.list(
+        {
+          ...(organizationId === undefined ? {} : { organizationId }),
+          ...(options.accountType === undefined ? {} : { accountType: options.accountType }),
+          includeDeleted: options.includeDeleted ?? false,
+        },
+        request,
+      );
+      return pageOf(found, limit, (user) => ({ at: user.createdAt, id: user.uid }));
     },
 
     async get(actor: Actor, uid: string): Promise<UserProfile> {
@@ -152,6 +168,11 @@ export function userServiceFactory({ unitOfWork, users, identity, fileStore, ima
       if (changes.organizationId !== undefined) authorize(actor, 'user.update', { organizationId, uid });
       if (changes.admin !== undefined) authorize(actor, 'user.setAdmin', { organizationId, uid });
       if (changes.superUser !== undefined) authorize(actor, 'user.setSuperUser', { organizationId, uid });
+      if (changes.analyst !== undefined) {
+        authorize(actor, 'user.setAnalyst', { organizationId, uid });
+        if (changes.analyst === 'platform' || current.analyst === 'platform')
+          authorize(actor, 'user.setPlatformAnalyst', { organizationId, uid });
+      }
 
       const newEmail = changes.Email;
       if (newEmail !== undefined) {

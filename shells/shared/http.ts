@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** On a 429: the seconds the server asks to wait (its Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,14 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   const payload = await readJson(response);
   if (!response.ok) {
     if (isErrorResponse(payload)) {
-      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.fields);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new ApiError(
+        response.status,
+        payload.error.code,
+        payload.error.message,
+        payload.error.fields,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     throw new ApiError(response.status, 'UNEXPECTED', 'Something went wrong. Please try again.');
   }

@@ -44,11 +44,12 @@ describe('the embedded DSP sandbox (no AMOBEE_BASE_URL)', () => {
 describe('ad platform configuration', () => {
   const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' };
 
-  it('defaults to the embedded sandbox, in production too, with market 2011', () => {
+  it('defaults to the embedded sandbox with market 2011, in production only when SANDBOXES=true', () => {
     const config = loadConfig({});
     expect(config.AMOBEE_BASE_URL).toBeUndefined();
     expect(config.AMOBEE_MARKET_ID).toBe(2011);
-    expect(loadConfig(production).AMOBEE_BASE_URL).toBeUndefined();
+    expect(loadConfig({ ...production, SANDBOXES: 'true' }).AMOBEE_BASE_URL).toBeUndefined();
+    expect(() => loadConfig(production)).toThrow(/AMOBEE_BASE_URL is required when NODE_ENV=production/);
   });
 
   it('takes the real API with its credentials and manager account', () => {

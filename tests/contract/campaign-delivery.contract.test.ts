@@ -122,3 +122,14 @@ describeContract('CampaignDeliveryRepository', (subject) => {
     expect(results.find((result) => result.recorded)!.delivery.pause).toEqual(stored?.pause);
   });
 });
+
+describeContract('CampaignDeliveryRepository events', (subject) => {
+  it('writes a delivery event naming the campaign and its days with each pull saved', async () => {
+    const { store } = subject();
+    await store.repositories.campaignDeliveries.saveFigures('c-1', figures(5, 16_800));
+    const events = await store.outbox.pending(10);
+    expect(events.map((event) => [event.type, event.aggregateId, event.payload])).toEqual([
+      ['campaign.deliverySynced', 'c-1', { campaignId: 'c-1', days: ['2026-05-01', '2026-05-02'] }],
+    ]);
+  });
+});

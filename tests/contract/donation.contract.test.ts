@@ -14,6 +14,7 @@ const record = (
     percentage?: number;
     at?: string;
     sessionId?: string;
+    channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | null;
   } = {},
 ): DonationRecord => {
   const id = options.id ?? paymentIntentId;
@@ -39,6 +40,7 @@ const record = (
       organization_share: organizationShare,
       ad_budget_share: amount - organizationShare,
       refunded: 0,
+      channel: options.channel ?? null,
     },
   };
 };
@@ -95,7 +97,7 @@ describeContract('DonationRepository', (subject) => {
 
   it('stores the records of a payment with its split and answers recorded true', async () => {
     const { donations } = subject().store.repositories;
-    const payment = record('pi_1', { percentage: 65, donorId: 'donor-1' });
+    const payment = record('pi_1', { percentage: 65, donorId: 'donor-1', channel: 'linkedin' });
     const outcome = await donations.recordOnce(payment);
     expect(outcome).toEqual({ recorded: true, donation: payment.donation, refundedBeforehand: 0 });
     expect(outcome.donation).toMatchObject({ organization_share: 1625, ad_budget_share: 875, donation_percentage: 65 });
@@ -300,6 +302,7 @@ describeContract('DonationRepository', (subject) => {
       promoterId: 'promoter-a',
       donorId: null,
       createdAt: '2026-01-01T10:00:00.000Z',
+      channel: 'facebook' as const,
     };
     await donations.saveCheckout(checkout);
     await donations.saveCheckout({ ...checkout, amount: 9_900 });

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../../adapters/memory/event-bus.fake';
+import { createFirestoreEventBus } from '../../adapters/firestore/firestore.event-bus';
 import { createPgNotifyEventBus, NOTIFY_MAX_PAYLOAD_BYTES } from '../../adapters/postgres/pg-notify.event-bus';
+import { createEmulatorFirestore } from '../support/firestore-emulator';
 import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
 import { freshServerDatabase } from '../support/test-stores';
 
@@ -33,6 +35,18 @@ if (serverUrl) {
     name: 'Postgres LISTEN/NOTIFY',
     create: async () =>
       createPgNotifyEventBus({ connectionString: await serverDatabaseUrl(), channel: freshChannel() }),
+  });
+}
+
+const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+/** One emulator project for this file; each bus a collection of its own unless told to share one. */
+const firestoreProject = `event-bus-${randomBytes(4).toString('hex')}`;
+const freshCollection = () => `live_messages_${randomBytes(6).toString('hex')}`;
+if (firestoreHost) {
+  implementations.push({
+    name: 'Firestore',
+    create: async () =>
+      createFirestoreEventBus({ firestore: createEmulatorFirestore(firestoreProject), collection: freshCollection() }),
   });
 }
 
@@ -260,5 +274,52 @@ describe.runIf(serverUrl)('EventBus over Postgres LISTEN/NOTIFY (runs only with 
     while ((await applicationConnections()) !== before && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await applicationConnections()).toBe(before);
+  });
+});
+
+/** What the Firestore bus does beside the common contract: reach the other instances of one project. */
+describe.runIf(firestoreHost)('EventBus over Firestore (runs only with FIRESTORE_EMULATOR_HOST)', () => {
+  const buses: EventBus[] = [];
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  });
+  const open = async (collection: string, options: { keepMs?: number; sweepMs?: number } = {}) => {
+    const bus = await createFirestoreEventBus({
+      firestore: createEmulatorFirestore(firestoreProject),
+      collection,
+      ...options,
+    });
+    buses.push(bus);
+    return bus;
+  };
+
+  it('delivers across two bus instances on one project, both ways, in order, to the right topic only', async () => {
+    const collection = freshCollection();
+    const first = await open(collection);
+    const second = await open(collection);
+    const onFirst: BusMessage[] = [];
+    const onSecond: BusMessage[] = [];
+    const elsewhere: BusMessage[] = [];
+    await first.subscribe('notifications.u-1', (message) => onFirst.push(message));
+    await second.subscribe('notifications.u-1', (message) => onSecond.push(message));
+    await second.subscribe('notifications.u-2', (message) => elsewhere.push(message));
+    await first.publish({ topic: 'notifications.u-1', payload: { from: 'first' } });
+    await second.publish({ topic: 'notifications.u-1', payload: { from: 'second' } });
+    await settle(onFirst, 2);
+    await settle(onSecond, 2);
+    expect(onFirst.map((message) => message.payload.from)).toEqual(['first', 'second']);
+    expect(onSecond.map((message) => message.payload.from)).toEqual(['first', 'second']);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('deletes messages older than it keeps them', async () => {
+    const collection = freshCollection();
+    const bus = await open(collection, { keepMs: 200, sweepMs: 100 });
+    await bus.publish({ topic: 'notifications.u-1', payload: { n: 1 } });
+    const stored = createEmulatorFirestore(firestoreProject).collection(collection);
+    const deadline = Date.now() + 5_000;
+    while ((await stored.count().get()).data().count > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await stored.count().get()).data().count).toBe(0);
   });
 });

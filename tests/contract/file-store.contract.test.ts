@@ -9,7 +9,7 @@ import type { FileStore } from '../../core/ports/file-store.port';
 const BASE_URL = 'http://files.test/uploads';
 const folders: string[] = [];
 
-const implementations: { name: string; create: () => Promise<FileStore> }[] = [
+const implementations: { name: string; create: () => Promise<FileStore>; unavailable?: string }[] = [
   { name: 'memory', create: async () => createMemoryFileStore(BASE_URL) },
   {
     name: 'local disk',
@@ -23,23 +23,24 @@ const implementations: { name: string; create: () => Promise<FileStore> }[] = [
 
 // Cloud Storage, on the Firebase Storage emulator when FIREBASE_STORAGE_EMULATOR_HOST names one: each
 // test gets a bucket of its own.
-if (process.env.FIREBASE_STORAGE_EMULATOR_HOST) {
-  implementations.push({
-    name: 'cloud storage',
-    create: async () => {
-      const [{ getApps, initializeApp }, { getStorage }, { createCloudStorageFileStore }] = await Promise.all([
-        import('firebase-admin/app'),
-        import('firebase-admin/storage'),
-        import('../../adapters/files/cloud-storage.file-store'),
-      ]);
-      const app =
-        getApps().find((candidate) => candidate.name === 'file-store-contract') ??
-        initializeApp({ projectId: 'demo-causeway' }, 'file-store-contract');
-      const bucket = getStorage(app).bucket(`contract-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-      return createCloudStorageFileStore({ bucket, baseUrl: `${BASE_URL}/` });
-    },
-  });
-}
+implementations.push({
+  name: 'cloud storage',
+  ...(process.env.FIREBASE_STORAGE_EMULATOR_HOST
+    ? {}
+    : { unavailable: 'no Firebase Storage emulator: set FIREBASE_STORAGE_EMULATOR_HOST' }),
+  create: async () => {
+    const [{ getApps, initializeApp }, { getStorage }, { createCloudStorageFileStore }] = await Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/storage'),
+      import('../../adapters/files/cloud-storage.file-store'),
+    ]);
+    const app =
+      getApps().find((candidate) => candidate.name === 'file-store-contract') ??
+      initializeApp({ projectId: 'demo-causeway' }, 'file-store-contract');
+    const bucket = getStorage(app).bucket(`contract-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    return createCloudStorageFileStore({ bucket, baseUrl: `${BASE_URL}/` });
+  },
+});
 
 afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
@@ -58,83 +59,93 @@ const LEAVING_PATHS = [
   './cover.png',
 ];
 
-describe.each(implementations)('FileStore ($name)', ({ create }) => {
-  let store: FileStore;
+const fileStoreContract =
+  ({ create }: (typeof implementations)[number]) =>
+  () => {
+    let store: FileStore;
 
-  beforeEach(async () => {
-    store = await create();
-  });
-
-  it('puts a file in folders it creates and answers what it stored', async () => {
-    const stored = await store.put('campaigns/c-1/cover_c-1.png', bytes('png bytes'), 'image/png');
-    expect(stored).toEqual({
-      path: 'campaigns/c-1/cover_c-1.png',
-      contentType: 'image/png',
-      size: 9,
-      url: `${BASE_URL}/campaigns/c-1/cover_c-1.png`,
+    beforeEach(async () => {
+      store = await create();
     });
-  });
 
-  it('gets a file back with its content type, and replaces it on a second put', async () => {
-    await store.put('campaigns/c-1-flyer.pdf', bytes('first'), 'application/pdf');
-    await store.put('campaigns/c-1-flyer.pdf', bytes('second version'), 'application/x-custom');
-    const file = await store.get('campaigns/c-1-flyer.pdf');
-    expect(new TextDecoder().decode(file!.content)).toBe('second version');
-    expect(file!.contentType).toBe('application/x-custom');
-  });
-
-  it('answers null for a missing file or a folder', async () => {
-    await store.put('campaigns/c-1-cover.png', bytes('x'), 'image/png');
-    expect(await store.get('campaigns/missing.png')).toBeNull();
-    expect(await store.get('campaigns')).toBeNull();
-  });
-
-  it('tells whether a file exists', async () => {
-    await store.put('logos/org-1.png', bytes('x'), 'image/png');
-    expect(await store.exists('logos/org-1.png')).toBe(true);
-    expect(await store.exists('logos/org-2.png')).toBe(false);
-    expect(await store.exists('logos')).toBe(false);
-  });
-
-  it('deletes a file, and deleting a missing one is not an error', async () => {
-    await store.put('logos/org-1.png', bytes('x'), 'image/png');
-    await store.delete('logos/org-1.png');
-    expect(await store.exists('logos/org-1.png')).toBe(false);
-    expect(await store.get('logos/org-1.png')).toBeNull();
-    await expect(store.delete('logos/org-1.png')).resolves.toBeUndefined();
-    await expect(store.delete('never/was.png')).resolves.toBeUndefined();
-  });
-
-  it('answers a url of the base url and the encoded path', () => {
-    expect(store.url('campaigns/c 1/été #1.png')).toBe(`${BASE_URL}/campaigns/c%201/%C3%A9t%C3%A9%20%231.png`);
-  });
-
-  it('reads the path back from its url, and nothing from other addresses', () => {
-    const path = 'campaigns/c 1/été #1.png';
-    expect(store.pathOf(store.url(path))).toBe(path);
-    expect(store.pathOf('https://elsewhere.example/campaigns/c-1.png')).toBeNull();
-    expect(store.pathOf(`${BASE_URL}/../secrets.txt`)).toBeNull();
-    expect(store.pathOf(`${BASE_URL}/%2e%2e/secrets.txt`)).toBeNull();
-    expect(store.pathOf(`${BASE_URL}/`)).toBeNull();
-  });
-
-  it.each(LEAVING_PATHS)('refuses the path %j that would leave the root, with an invalid error', async (path) => {
-    await expect(store.put(path, bytes('x'), 'text/plain')).rejects.toMatchObject({ code: 'invalid' });
-    await expect(store.get(path)).rejects.toMatchObject({ code: 'invalid' });
-    await expect(store.exists(path)).rejects.toMatchObject({ code: 'invalid' });
-    await expect(store.delete(path)).rejects.toMatchObject({ code: 'invalid' });
-    expect(() => store.url(path)).toThrow(expect.objectContaining({ code: 'invalid' }));
-  });
-
-  it('refuses a path that is both a file and a folder with a conflict', async () => {
-    await store.put('campaigns/c-1', bytes('x'), 'text/plain');
-    await expect(store.put('campaigns/c-1/cover.png', bytes('x'), 'image/png')).rejects.toMatchObject({
-      code: 'conflict',
+    it('puts a file in folders it creates and answers what it stored', async () => {
+      const stored = await store.put('campaigns/c-1/cover_c-1.png', bytes('png bytes'), 'image/png');
+      expect(stored).toEqual({
+        path: 'campaigns/c-1/cover_c-1.png',
+        contentType: 'image/png',
+        size: 9,
+        url: `${BASE_URL}/campaigns/c-1/cover_c-1.png`,
+      });
     });
-    await store.put('logos/org-1/logo.png', bytes('x'), 'image/png');
-    await expect(store.put('logos/org-1', bytes('x'), 'image/png')).rejects.toMatchObject({ code: 'conflict' });
-  });
-});
+
+    it('gets a file back with its content type, and replaces it on a second put', async () => {
+      await store.put('campaigns/c-1-flyer.pdf', bytes('first'), 'application/pdf');
+      await store.put('campaigns/c-1-flyer.pdf', bytes('second version'), 'application/x-custom');
+      const file = await store.get('campaigns/c-1-flyer.pdf');
+      expect(new TextDecoder().decode(file!.content)).toBe('second version');
+      expect(file!.contentType).toBe('application/x-custom');
+    });
+
+    it('answers null for a missing file or a folder', async () => {
+      await store.put('campaigns/c-1-cover.png', bytes('x'), 'image/png');
+      expect(await store.get('campaigns/missing.png')).toBeNull();
+      expect(await store.get('campaigns')).toBeNull();
+    });
+
+    it('tells whether a file exists', async () => {
+      await store.put('logos/org-1.png', bytes('x'), 'image/png');
+      expect(await store.exists('logos/org-1.png')).toBe(true);
+      expect(await store.exists('logos/org-2.png')).toBe(false);
+      expect(await store.exists('logos')).toBe(false);
+    });
+
+    it('deletes a file, and deleting a missing one is not an error', async () => {
+      await store.put('logos/org-1.png', bytes('x'), 'image/png');
+      await store.delete('logos/org-1.png');
+      expect(await store.exists('logos/org-1.png')).toBe(false);
+      expect(await store.get('logos/org-1.png')).toBeNull();
+      await expect(store.delete('logos/org-1.png')).resolves.toBeUndefined();
+      await expect(store.delete('never/was.png')).resolves.toBeUndefined();
+    });
+
+    it('answers a url of the base url and the encoded path', () => {
+      expect(store.url('campaigns/c 1/été #1.png')).toBe(`${BASE_URL}/campaigns/c%201/%C3%A9t%C3%A9%20%231.png`);
+    });
+
+    it('reads the path back from its url, and nothing from other addresses', () => {
+      const path = 'campaigns/c 1/été #1.png';
+      expect(store.pathOf(store.url(path))).toBe(path);
+      expect(store.pathOf('https://elsewhere.example/campaigns/c-1.png')).toBeNull();
+      expect(store.pathOf(`${BASE_URL}/../secrets.txt`)).toBeNull();
+      expect(store.pathOf(`${BASE_URL}/%2e%2e/secrets.txt`)).toBeNull();
+      expect(store.pathOf(`${BASE_URL}/`)).toBeNull();
+    });
+
+    it.each(LEAVING_PATHS)('refuses the path %j that would leave the root, with an invalid error', async (path) => {
+      await expect(store.put(path, bytes('x'), 'text/plain')).rejects.toMatchObject({ code: 'invalid' });
+      await expect(store.get(path)).rejects.toMatchObject({ code: 'invalid' });
+      await expect(store.exists(path)).rejects.toMatchObject({ code: 'invalid' });
+      await expect(store.delete(path)).rejects.toMatchObject({ code: 'invalid' });
+      expect(() => store.url(path)).toThrow(expect.objectContaining({ code: 'invalid' }));
+    });
+
+    it('refuses a path that is both a file and a folder with a conflict', async () => {
+      await store.put('campaigns/c-1', bytes('x'), 'text/plain');
+      await expect(store.put('campaigns/c-1/cover.png', bytes('x'), 'image/png')).rejects.toMatchObject({
+        code: 'conflict',
+      });
+      await store.put('logos/org-1/logo.png', bytes('x'), 'image/png');
+      await expect(store.put('logos/org-1', bytes('x'), 'image/png')).rejects.toMatchObject({ code: 'conflict' });
+    });
+  };
+
+for (const implementation of implementations) {
+  const title = `FileStore (${implementation.name})`;
+  describe.skipIf(implementation.unavailable)(
+    implementation.unavailable ? `${title} (NOT RUN: ${implementation.unavailable})` : title,
+    fileStoreContract(implementation),
+  );
+}
 
 describe('local disk FileStore', () => {
   it('serves what an earlier store on the same root stored, content type included', async () => {

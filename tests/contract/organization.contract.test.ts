@@ -33,6 +33,9 @@ describeContract('OrganizationRepository', (subject) => {
       termsAndConditions: null,
       termsAndConditionsLink: null,
       paymentDisclaimer: null,
+      legalName: null,
+      taxId: null,
+      receiptNote: null,
       donationPercentage: 72.5,
       headerColor: null,
       footerColor: null,
@@ -130,5 +133,29 @@ describeContract('OrganizationRepository', (subject) => {
     expect(events[0]?.payload).toMatchObject({ organization: { organizationId: 'o-1', name: 'Org o-1' } });
     expect(events[1]?.payload).toMatchObject({ organization: { name: 'Renamed', isDeleted: false } });
     expect(events[2]?.payload).toEqual({ organizationId: 'o-1' });
+  });
+
+  it('keeps the legal name, tax id and tax statement receipts give', async () => {
+    const { organizations } = subject().store.repositories;
+    await organizations.create({
+      organizationId: 'org-r',
+      name: 'Harbor Light',
+      created_date: '2026-01-01T00:00:00.000Z',
+    });
+    await organizations.update('org-r', {
+      legalName: 'Harbor Light Food Bank, Inc.',
+      taxId: '12-3456789',
+      receiptNote: 'No goods or services were provided in exchange for this gift.',
+    });
+    expect(await organizations.findById('org-r')).toMatchObject({
+      legalName: 'Harbor Light Food Bank, Inc.',
+      taxId: '12-3456789',
+      receiptNote: 'No goods or services were provided in exchange for this gift.',
+    });
+    await organizations.update('org-r', { taxId: null });
+    expect(await organizations.findById('org-r')).toMatchObject({
+      taxId: null,
+      legalName: 'Harbor Light Food Bank, Inc.',
+    });
   });
 });

@@ -69,6 +69,26 @@ describeContract('ShareTrackingRepository', (subject) => {
     expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), instagram: 1 });
   });
 
+  it('counts page visits per campaign and UTC day, each with its event, and 30 at once all count', async () => {
+    const { store } = subject();
+    const { shareTracking } = store.repositories;
+    await shareTracking.recordPageVisit('c-1', '2026-01-02T23:59:59.999Z');
+    await shareTracking.recordPageVisit('c-1', '2026-01-02T08:00:00.000Z');
+    await Promise.all(
+      Array.from({ length: 30 }, () => shareTracking.recordPageVisit('c-1', '2026-01-03T00:00:00.000Z')),
+    );
+    await shareTracking.recordPageVisit('c-2', '2026-01-03T12:00:00.000Z');
+    expect(await shareTracking.listPageVisits('c-1')).toEqual([
+      { campaignId: 'c-1', day: '2026-01-02', visits: 2 },
+      { campaignId: 'c-1', day: '2026-01-03', visits: 30 },
+    ]);
+    expect(await shareTracking.listPageVisits('c-2')).toEqual([{ campaignId: 'c-2', day: '2026-01-03', visits: 1 }]);
+    expect(await shareTracking.listPageVisits('c-3')).toEqual([]);
+    const events = await store.outbox.pending(100);
+    expect(events.filter((event) => event.type === 'shareTracking.pageVisitRecorded')).toHaveLength(33);
+    expect(events.at(-1)).toMatchObject({ aggregateId: 'c-2', payload: { campaignId: 'c-2', day: '2026-01-03' } });
+  });
+
   it('counts every one of 50 clicks made at once', async () => {
     const { shareTracking } = subject().store.repositories;
     await shareTracking.ensureCounters('c-1');

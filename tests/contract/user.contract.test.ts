@@ -34,6 +34,7 @@ describeContract('UserRepository', (subject) => {
       Title: null,
       admin: false,
       superUser: false,
+      analyst: null,
       isDemo: false,
       isDeleted: false,
       organizationId: null,
@@ -159,6 +160,18 @@ describeContract('UserRepository', (subject) => {
     });
     expect(await users.findById('u-1')).toEqual(updated);
     expect(await users.update('u-missing', { FirstName: 'Nobody' })).toBeNull();
+  });
+
+  it('keeps an analyst’s scope, changes and revokes it, and copies it on a hard delete', async () => {
+    const { users } = subject().store.repositories;
+    expect((await users.create(profile('u-1', { analyst: 'organization' }))).analyst).toBe('organization');
+    expect((await users.findById('u-1'))?.analyst).toBe('organization');
+    expect((await users.update('u-1', { analyst: 'platform' }))?.analyst).toBe('platform');
+    expect((await users.findById('u-1'))?.analyst).toBe('platform');
+    expect((await users.update('u-1', { analyst: null }))?.analyst).toBeNull();
+    await users.update('u-1', { analyst: 'platform' });
+    expect((await users.hardDelete('u-1', '2026-02-01T00:00:00.000Z'))?.analyst).toBe('platform');
+    expect((await users.findDeleted('u-1'))?.analyst).toBe('platform');
   });
 
   it('keeps demo users non-admin on update', async () => {

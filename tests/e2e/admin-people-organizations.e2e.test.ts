@@ -2,7 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import {
+  expectAccessible,
+  expectMaxLengths,
+  openBrowser,
+  signInInBrowser,
+  type BrowserSession,
+} from '../support/browser';
 import { freePort } from '../support/free-port';
 import { pngOfSize } from '../support/images';
 import { startTestApp, type TestApp } from '../support/start-app';
@@ -63,6 +69,8 @@ describe('people and organizations in the admin area, in the browser', () => {
 
     await page.getByRole('button', { name: 'Invite someone' }).first().click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').waitFor();
+    await expectMaxLengths(page, 'the invitation dialog');
     await dialog.getByLabel('Name').fill('Jordan Ellis');
     await dialog.getByLabel('E-mail address').fill('Jordan.Ellis@example.org');
     await dialog.getByLabel('Organization').selectOption({ label: 'Harbor Light Food Bank' });
@@ -123,6 +131,7 @@ describe('people and organizations in the admin area, in the browser', () => {
     await openAdminPage('Organizations');
     await page.getByRole('link', { name: 'New organization' }).first().click();
     await page.getByRole('heading', { name: 'New organization', level: 1 }).waitFor();
+    await expectMaxLengths(page, 'the new organization form');
 
     await page.getByLabel('Name', { exact: true }).fill('Riverbend Literacy Project');
     const website = page.getByLabel('Website');
@@ -325,22 +334,25 @@ describe('people and organizations in the admin area, in the browser', () => {
           return `${event}, ${document}: ${tr.querySelector('[data-label="Record"]')?.textContent}`;
         }),
       );
+    // In the interface's words: People, not users; Invitations, not registration tokens.
     expect(await events()).toEqual([
-      'Update, Settings: Settings',
-      'Update, Users: Priya Shah',
-      'Delete, Users: Jordan Ellis',
-      'Update, Users: Jordan Ellis',
-      'Update, Users: Jordan Ellis',
-      'Restore, Organizations: Riverbend Literacy Project',
-      'Delete, Organizations: Riverbend Literacy Project',
-      'Update, Organizations: Riverbend Literacy Project',
-      'Update, Organizations: Riverbend Literacy Project',
-      'Create, Organizations: Riverbend Literacy Project',
-      'Registration, Users: Jordan Ellis',
-      'Invite, Registration tokens: jordan.ellis@example.org',
+      'Changed, Settings: Settings',
+      'Changed, People: Priya Shah',
+      'Deleted, People: Jordan Ellis',
+      'Changed, People: Jordan Ellis',
+      'Changed, People: Jordan Ellis',
+      'Restored, Organizations: Riverbend Literacy Project',
+      'Deleted, Organizations: Riverbend Literacy Project',
+      'Changed, Organizations: Riverbend Literacy Project',
+      'Changed, Organizations: Riverbend Literacy Project',
+      'Created, Organizations: Riverbend Literacy Project',
+      'Signed up, People: Jordan Ellis',
+      'Invited, Invitations: jordan.ellis@example.org',
       // At start the demo organization was given its advertiser on the ad platform.
-      'Update, Organizations: Harbor Light Food Bank',
+      'Changed, Organizations: Harbor Light Food Bank',
     ]);
+    expect(await rows.last().locator('[data-label="Who"]').textContent()).toBe('the platform');
+    await expectAccessible(page, 'the audit log');
     const times = await rows
       .locator('time')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')!));

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { createCompleteDraft } from '../support/campaigns';
 import { startTestApp, type TestApp } from '../support/start-app';
 
@@ -47,6 +47,12 @@ describe('the approval desk and demo campaigns, in the browser', () => {
     // The super user's home is the approval desk; the queue starts empty.
     await page.getByRole('heading', { name: 'Campaign approvals', level: 1 }).waitFor();
     await page.getByText('Nothing to review').waitFor();
+    await expectAccessible(page, 'the approval desk');
+    // Authors are people to look up, or the platform itself: never a lookup of "platform".
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/users/')) lookups.push(new URL(request.url()).pathname);
+    });
 
     // The campaigner submits over the API: the open queue shows it without a reload.
     const id = await createCompleteDraft(app, campaigner, 'Winter meals for Portland');
@@ -75,6 +81,8 @@ describe('the approval desk and demo campaigns, in the browser', () => {
     expect(await preview.textContent()).toContain('Harbor Light Food Bank');
     const banner = page.getByRole('img', { name: 'banner-300x250.png, Medium rectangle 300 × 250 pixels' });
     await banner.waitFor();
+    await expectAccessible(page, 'the review page');
+    expect(lookups).not.toContain('/api/users/platform');
     await expect
       .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
       .toBe(300);

@@ -53,10 +53,12 @@ describe('a campaign from the wizard through approval, two people in two browser
 
   it('the campaigner fills the wizard with uploads and sends it; the super user’s open queue shows it live', async () => {
     await campaigner.getByRole('button', { name: 'Start a campaign' }).first().click();
-    await campaigner.waitForURL(/\/campaigner\/drafts\/[^/?]+\?step=basics$/);
-    draftId = new URL(campaigner.url()).pathname.split('/').pop()!;
+    // The wizard opens on a blank draft; the first save makes it.
+    await campaigner.waitForURL(/\/campaigner\/drafts\/new\?step=basics$/);
 
     await campaigner.getByLabel('Campaign name').fill('Harbor soup nights');
+    await campaigner.waitForURL(/\/campaigner\/drafts\/(?!new\?)[^/?]+\?step=basics$/);
+    draftId = new URL(campaigner.url()).pathname.split('/').pop()!;
     await campaigner.getByLabel('Headline').fill('Hot soup for 300 neighbors every Friday');
     await campaigner
       .getByLabel('Story')

@@ -67,13 +67,21 @@ describe('the public campaign page in the browser', () => {
   it('shows a live campaign to a signed-out visitor, with its link preview tags in the page source', async () => {
     const response = await page.goto(pageUrl(CAMPAIGN_ID));
     expect(response?.status()).toBe(200);
+    // A CDN may hold the page a moment; its figures are fetched live.
+    expect(response?.headers()['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     const source = (await response?.text()) ?? '';
     expect(source).toContain(`<meta property="og:title" content="${TITLE} · ${ORGANIZATION}">`);
     expect(source).toContain(`<meta property="og:image" content="${coverUrl}">`);
     expect(source).toContain(`<meta name="twitter:card" content="summary_large_image">`);
+    // The campaign is in the page itself, painted before any script runs.
+    expect(source).toMatch(new RegExp(`<h1 [^>]*class="cw-cpage__title"[^>]*>${TITLE}</h1>`));
+    expect(source).toContain('$2,500.00');
 
     await heading().waitFor();
     expect(await heading().textContent()).toBe(TITLE);
+    // The page's own code takes over: the donation panel is there.
+    await page.locator('.cw-cpage__donate').waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.locator('.cw-cpage__org-name').textContent()).toBe(ORGANIZATION);
     const figures = (await progress().textContent()) ?? '';
     expect(figures).toContain('$2,500.00');
@@ -125,11 +133,30 @@ describe('the public campaign page in the browser', () => {
     expect(await page.getByRole('link', { name: 'Go to Causeway' }).getAttribute('href')).toBe('/');
   });
 
+  it('paints the campaign before any script runs (scripts blocked)', async () => {
+    const plain = await browser.context.newPage();
+    try {
+      await plain.route('**/*.js', (route) => route.abort());
+      const response = await plain.goto(pageUrl(CAMPAIGN_ID));
+      expect(response?.status()).toBe(200);
+      expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+      expect(await plain.getByTestId('campaign-progress').textContent()).toContain('$2,500.00');
+      expect(await plain.locator('img.cw-cpage__cover-media').getAttribute('src')).toBe(coverUrl);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('offers another try when the campaign cannot be fetched, and shows it once it can', async () => {
+    // Opened from within the app (the page's own link carries its data): the campaign is fetched.
+    await page.goto(`${app.url}/no-such-area`);
     await page.route('**/api/campaigns/*/page', (route) => route.abort('internetdisconnected'));
     const alert = page.getByRole('alert');
     try {
-      await page.goto(pageUrl(CAMPAIGN_ID));
+      await page.evaluate((path) => {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/campaign/${CAMPAIGN_ID}/details/`);
       await alert.waitFor({ timeout: 15_000 });
     } finally {
       await page.unroute('**/api/campaigns/*/page');

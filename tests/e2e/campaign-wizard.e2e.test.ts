@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import {
+  expectAccessible,
+  expectMaxLengths,
+  openBrowser,
+  signInInBrowser,
+  type BrowserSession,
+} from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 import { dayIn, draftSaved, pngUpload } from '../support/wizard';
 
@@ -59,8 +65,8 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await page.getByText('No approved campaigns yet').waitFor();
 
     await page.getByRole('button', { name: 'Start a campaign' }).first().click();
-    await page.waitForURL(/\/campaigner\/drafts\/[^/?]+\?step=basics$/);
-    draftId = new URL(page.url()).pathname.split('/').pop()!;
+    // The wizard opens on a blank draft; the first save makes it.
+    await page.waitForURL(/\/campaigner\/drafts\/new\?step=basics$/);
     await page.getByRole('heading', { name: 'Basics', level: 2, exact: true }).waitFor();
     expect(await stepLink('Basics').getAttribute('aria-current')).toBe('step');
     // A fresh draft needs its basics, media, budget and ads; audience and landing page have defaults.
@@ -71,7 +77,10 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
   });
 
   it('checks each field as it is typed with the API’s own rules, and saves the step', async () => {
+    await expectMaxLengths(page, 'the wizard’s basics');
     await page.getByLabel('Campaign name').fill('Winter meals');
+    await page.waitForURL(/\/campaigner\/drafts\/(?!new\?)[^/?]+\?step=basics$/);
+    draftId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByLabel('Headline').fill('Warm meals for 500 families this winter');
     const story = page.getByLabel('Story');
     await story.fill('Every week our volunteers cook.');
@@ -99,7 +108,13 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await expect.poll(() => goal.evaluate((element) => element === document.activeElement)).toBe(true);
     await goal.fill('25,000');
     await expect.poll(() => fieldError(goal)).toBeNull();
-    await page.getByLabel('Fundraising deadline').fill(dayIn(90));
+    // Leaving a date that submitting would refuse says so at once, with Review's own words.
+    const deadline = page.getByLabel('Fundraising deadline');
+    await deadline.fill(dayIn(-1));
+    await deadline.blur();
+    await expect.poll(() => fieldError(deadline)).toBe('The deadline must be in the future.');
+    await deadline.fill(dayIn(90));
+    await expect.poll(() => fieldError(deadline)).toBeNull();
     await saved();
 
     expect(await stored()).toMatchObject({
@@ -117,6 +132,7 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await next('Media');
     await onStep('media', 'Media');
     const cover = page.getByTestId('upload-cover-image');
+    await expectMaxLengths(page, 'the wizard’s media');
     await page.getByLabel('Cover image file').setInputFiles(pngUpload(1200, 630, 'kitchen.png'));
     await cover
       .getByTestId('upload-facts')
@@ -139,6 +155,8 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await onStep('targeting', 'Audience');
     const summary = page.getByTestId('audience-summary');
     expect(await summary.textContent()).toBe('Your ads reach everyone aged 18–99, across the whole US.');
+    await expectMaxLengths(page, 'the wizard’s audience');
+    await expectAccessible(page, 'the wizard’s audience');
 
     await page.getByRole('checkbox', { name: '25–34' }).check();
     await page.getByRole('checkbox', { name: '35–44' }).check();
@@ -191,6 +209,8 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     };
     page.on('request', record);
     await page.getByLabel('Total budget').fill('2,000');
+    await expectMaxLengths(page, 'the wizard’s budget');
+    await expectAccessible(page, 'the wizard’s budget');
     const share = page.getByTestId('budget-share');
     await share
       .filter({ hasText: 'Of your $2,000, $1,300 buys ads (65%); the rest, $700, pays for running' })
@@ -200,8 +220,20 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await expect.poll(() => fieldError(cpc)).toBe('The target cost per click can be at most $5.');
     await cpc.fill('0.75');
     await page.getByRole('radio', { name: /Clicks/ }).check();
-    await page.getByLabel('Start date').fill(dayIn(1));
-    await page.getByLabel('End date').fill(dayIn(31));
+    const start = page.getByLabel('Start date');
+    const end = page.getByLabel('End date');
+    await start.fill(dayIn(-2));
+    await start.blur();
+    await expect.poll(() => fieldError(start)).toBe('The ads cannot start in the past.');
+    await start.fill(dayIn(1));
+    await expect.poll(() => fieldError(start)).toBeNull();
+    await end.fill(dayIn(1));
+    await end.blur();
+    await expect.poll(() => fieldError(end)).toBe('The ads must end after they start.');
+    await end.fill(dayIn(120));
+    await expect.poll(() => fieldError(end)).toBe('The ads should end by the fundraising deadline.');
+    await end.fill(dayIn(31));
+    await expect.poll(() => fieldError(end)).toBeNull();
     await share.filter({ hasText: 'Spread evenly over 30 days, that is about $43.33 a day on ads.' }).waitFor();
     await saved();
     expect(await stored()).toMatchObject({
@@ -278,6 +310,7 @@ describe('a campaigner writes a campaign in the wizard and sends it for approval
     await next('Review');
     await onStep('review', 'Review');
     await page.getByRole('heading', { name: 'Ready to send' }).waitFor();
+    await expectAccessible(page, 'the wizard’s review');
     const preview = page.getByRole('article', { name: 'Campaign page preview' });
     await preview.getByText('Warm meals for 500 families this winter').waitFor();
     expect(await preview.textContent()).toContain('$0 raised of $25,000');

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_SANDBOX } from '../../apps/api/src/container';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { solveBotCheck } from '../support/api-client';
+import {
+  expectAccessible,
+  expectMaxLengths,
+  openBrowser,
+  signInInBrowser,
+  type BrowserSession,
+} from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const CAMPAIGN_ID = 'warm-coats-live';
@@ -78,6 +85,8 @@ describe('donating on a live campaign in the browser', () => {
     await page.goto(campaignUrl());
     const donate = page.getByRole('form', { name: 'Make a donation' });
     await donate.waitFor();
+    await expectMaxLengths(page, 'the donation form');
+    await expectAccessible(page, 'the campaign page with its donation form');
     for (const amount of ['$10', '$25', '$50', '$100']) {
       await expect(donate.getByRole('button', { name: amount, exact: true }).isVisible()).resolves.toBe(true);
     }
@@ -105,6 +114,15 @@ describe('donating on a live campaign in the browser', () => {
     await donate.getByLabel(/Message to the campaign/).fill('Stay warm!');
     await donate.getByRole('button', { name: 'Donate $25.00' }).click();
 
+    // Back from the checkout page (a fresh load of the campaign), the form is as it was left.
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    await page.goto(campaignUrl('?ref=nobody-known&utm_source=x'));
+    await donate.waitFor();
+    expect(await donate.getByLabel(/Your name/).inputValue()).toBe('Dana');
+    expect(await donate.getByLabel(/Message to the campaign/).inputValue()).toBe('Stay warm!');
+    expect(await donate.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await donate.getByRole('button', { name: 'Donate $25.00' }).click();
+
     // The sandbox's hosted checkout page, as Stripe's.
     await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
     expect(await page.textContent('body')).toContain('$25.00');
@@ -120,10 +138,13 @@ describe('donating on a live campaign in the browser', () => {
     await page.getByRole('heading', { name: 'Thank you, Dana!' }).waitFor({ timeout: 15_000 });
     expect(await page.textContent('.cw-receipt__message')).toContain('Stay warm!');
     expect(await page.textContent('.cw-receipt__lead')).toContain(TITLE);
+    await expectAccessible(page, 'the receipt page');
 
     await page.getByRole('link', { name: 'Back to the campaign' }).click();
     await page.waitForURL(campaignUrl());
     await progress().waitFor();
+    // The gift was made: the form starts afresh.
+    expect(await page.getByLabel(/Your name/).inputValue()).toBe('');
     await expect.poll(async () => (await progress().textContent()) ?? '', { timeout: 10_000 }).toContain('$125.00');
     expect(await progress().textContent()).toContain('4 donors');
 
@@ -141,6 +162,17 @@ describe('donating on a live campaign in the browser', () => {
     expect(
       await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(CAMPAIGN_ID),
     ).toHaveLength(1);
+  });
+
+  it('after the declined card, checks that the donor is a person before the next checkout, without asking', async () => {
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    const challenge = page.waitForResponse((response) => response.url().endsWith('/api/auth/bot-check'));
+    // Back from the declined checkout, the form still holds the $10 chosen before.
+    await donate.getByRole('button', { name: 'Donate $10.00' }).click();
+    expect((await challenge).status()).toBe(200);
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
   });
 
   it('lists a signed-in donor’s gift under My donations with its receipt, and marks it refunded', async () => {
@@ -187,6 +219,30 @@ describe('donating on a live campaign in the browser', () => {
     expect(await page.getByTestId('receipt-amount').textContent()).toBe('$10.00');
   });
 
+  it('shows a donor who started too many gifts how long to wait, on the button', async () => {
+    // This address has started gifts before: more, quickly, until the server asks it to wait.
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const opened = await fetch(`${app.url}/api/campaigns/${CAMPAIGN_ID}/donations/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 500, botCheck: await solveBotCheck(app) }),
+      });
+      if (opened.status === 429) break;
+      expect(opened.status).toBe(201);
+    }
+    await page.goto(campaignUrl());
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: 'Donate $25.00' }).click();
+    await donate
+      .getByRole('alert')
+      .getByText(/^Too many gifts were started from here in a short time\. Please wait/)
+      .waitFor();
+    const wait = donate.getByRole('button', { name: /^Try again in \d+ (seconds?|minutes)$/ });
+    await wait.waitFor();
+    expect(await wait.isDisabled()).toBe(true);
+  });
+
   it('says so clearly when a campaign has ended', async () => {
     await app.server.container
       .get(TYPES.Repositories)
@@ -195,8 +251,9 @@ describe('donating on a live campaign in the browser', () => {
     await page.getByText('This campaign has ended and no longer takes donations.').waitFor();
     expect(await page.getByRole('form', { name: 'Make a donation' }).count()).toBe(0);
     expect(browser.errors).toEqual([]);
-    // The signed-out session check answers 401 and the declined payment 402, as designed; nothing else failed.
-    const unexpected = consoleErrors.filter((text) => !/status of 40[12] /.test(text));
+    // As designed: the signed-out session check answers 401, the declined payment 402, the checkout after
+    // it asks for the bot check (400) and too many gifts are limited (429); nothing else failed.
+    const unexpected = consoleErrors.filter((text) => !/status of 40[012] |status of 429 /.test(text));
     expect(unexpected).toEqual([]);
   });
 });

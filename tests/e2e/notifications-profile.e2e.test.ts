@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { pngOfSize } from '../support/png';
 import { startTestApp, type TestApp } from '../support/start-app';
 
@@ -102,6 +102,7 @@ describe('the notification bell, organization branding and own profile in the br
     await page.getByTestId('session-user').click();
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await expectAccessible(page, 'the profile page');
 
     await page.getByLabel('Last name').fill('Nguyen-Park');
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 /**
@@ -40,6 +40,7 @@ describe('promoting a campaign in the browser', () => {
     const card = page.locator(`[data-campaign-id="${campaignId}"]`);
     await card.getByRole('heading', { name: HEADLINE }).waitFor();
     expect(await card.textContent()).toContain('$12,000.00');
+    await expectAccessible(page, 'Discover');
 
     await card.getByRole('button', { name: `Promote ${HEADLINE}` }).click();
     const dialog = page.getByRole('dialog', { name: `Share “${HEADLINE}”` });
@@ -54,13 +55,17 @@ describe('promoting a campaign in the browser', () => {
     expect(await shareOnX.getAttribute('target')).toBe('_blank');
     expect(await dialog.locator('[data-channel="instagram"]').getByRole('link').count()).toBe(0);
     expect(await dialog.textContent()).toContain('Instagram has no share page on the web');
+    await expectAccessible(page, 'the share dialog');
 
-    await xRow.getByRole('button', { name: 'Copy X link' }).click();
-    await xRow.getByRole('button', { name: 'Copy X link' }).getByText('Copied').waitFor();
+    await xRow.getByRole('button', { name: 'Copy link (X)' }).click();
+    await xRow.getByRole('button', { name: 'Copied (X)' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(xLink);
 
     await dialog.getByRole('button', { name: 'Done' }).click();
     await card.getByText('You promote this campaign').waitFor();
+    // The button's name starts with what it shows.
+    await card.getByRole('button', { name: `Share again ${HEADLINE}` }).waitFor();
+    await expectAccessible(page, 'Discover, once promoted');
     expect(promoter.errors).toEqual([]);
   });
 

@@ -136,11 +136,12 @@ export interface SendResult {
 }
 
 /**
- * Posts every delivery to the webhook URL from `senders` concurrent senders. A delivery answered with
- * an error is sent again (newly signed) a little later, up to 5 attempts, as Stripe does.
+ * Posts every delivery to the webhook URL from `senders` concurrent senders (given several URLs, one
+ * instance each, sender n posts to URL n modulo their number). A delivery answered with an error is
+ * sent again (newly signed) a little later, up to 5 attempts, as Stripe does.
  */
 export async function sendStorm(
-  url: string,
+  urls: string | readonly string[],
   secret: string,
   deliveries: StormEvent[],
   senders: number,
@@ -149,7 +150,8 @@ export async function sendStorm(
   let retries = 0;
   const failures: { eventId: string; status: number }[] = [];
   const started = performance.now();
-  const post = async (event: StormEvent): Promise<number> => {
+  const targets = typeof urls === 'string' ? [urls] : urls;
+  const post = async (url: string, event: StormEvent): Promise<number> => {
     const { body, signature } = signed(secret, event);
     const response = await fetch(url, {
       method: 'POST',
@@ -159,16 +161,17 @@ export async function sendStorm(
     await response.arrayBuffer();
     return response.status;
   };
-  const sender = async () => {
+  const sender = async (_: unknown, n: number) => {
+    const url = targets[n % targets.length]!;
     for (;;) {
       const index = next++;
       if (index >= deliveries.length) return;
       const event = deliveries[index]!;
-      let status = await post(event);
+      let status = await post(url, event);
       for (let attempt = 2; status >= 300 && attempt <= 5; attempt++) {
         retries += 1;
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-        status = await post(event);
+        status = await post(url, event);
       }
       if (status >= 300) failures.push({ eventId: event.id, status });
     }

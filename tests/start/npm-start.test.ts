@@ -47,7 +47,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start', () => {
+// `npm start` runs the embedded default whatever the store under test: played once, in the PGlite run.
+const storeRun = process.env.TEST_STORE;
+describe.skipIf(storeRun !== undefined && storeRun !== 'pglite')('npm start (played in the PGlite run only)', () => {
   it('builds what it needs, serves the platform from its server bundle with demo accounts, and keeps the data on a second start', async () => {
     const port = await freePort();
     const env = {

@@ -95,7 +95,11 @@ describe('payments in embedded mode', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: { code: 'invalid', message: 'The webhook signature does not match its body.' },
+      error: {
+        code: 'invalid',
+        message: 'The webhook signature does not match its body.',
+        fields: { 'stripe-signature': 'The webhook signature does not match its body.' },
+      },
     });
     const unsigned = await fetch(`${app.url}/api/stripe/webhook`, { method: 'POST', body });
     expect(unsigned.status).toBe(400);

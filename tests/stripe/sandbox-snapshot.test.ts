@@ -84,6 +84,41 @@ describe('the Stripe sandbox state, exported and restored', () => {
     expect((await after.gateway.getPaymentDetail(paid.id))!.amount).toBe(2_500);
   });
 
+  it('owes the webhooks of a payment across a restart, and delivers them once told where', async () => {
+    const down = await startWebhookReceiver();
+    started.push(down);
+    const before = await start('owing');
+    before.running.sandbox.configure({ webhookUrl: down.url });
+    before.running.sandbox.webhooks.configure({ retryDelayMs: 60_000 });
+    // The endpoint fails every attempt: the payment's events wait for their retries when the state is taken.
+    down.failNext(1_000);
+    const session = await before.gateway.createCheckout(checkout());
+    expect(before.running.sandbox.pay(session.id).status).toBe('succeeded');
+    for (let waited = 0; waited < 5_000 && before.running.sandbox.webhooks.attempts().length === 0; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const exported = JSON.parse(JSON.stringify(before.running.sandbox.exportState())) as {
+      webhooksOwed: { eventId: string; attempt: number }[];
+    };
+    expect(exported.webhooksOwed.length).toBeGreaterThan(0);
+    await before.running.close();
+    started.splice(started.indexOf(before.running), 1);
+
+    const receiver = await startWebhookReceiver();
+    started.push(receiver);
+    const after = await start('owed');
+    after.running.sandbox.restoreState(exported);
+    expect(receiver.received).toHaveLength(0);
+    after.running.sandbox.configure({ webhookUrl: receiver.url });
+    await after.running.sandbox.webhooks.drain();
+    const completed = receiver.last('checkout.session.completed', (object) => object.id === session.id);
+    expect(completed.event.data.object).toMatchObject({ payment_status: 'paid' });
+    expect(receiver.received.map((webhook) => webhook.event.id).sort()).toEqual(
+      [...new Set(exported.webhooksOwed.map((owed) => owed.eventId))].sort(),
+    );
+    expect(after.running.sandbox.exportState().webhooksOwed).toEqual([]);
+  });
+
   it('refuses a state it cannot read and keeps its own', async () => {
     const { running, gateway } = await start('own');
     const session = await gateway.createCheckout(checkout());

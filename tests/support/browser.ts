@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -53,4 +54,60 @@ export async function signInInBrowser(page: Page, email: string, password: strin
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The axe-core engine's source, run in the page (through the debugging protocol, so the CSP allows it). */
+let axeSource: string | undefined;
+const axeScript = () =>
+  (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** What axe finds on the page as it is now that is critical or serious (WCAG 2.x A and AA, and best practice). */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(`${axeScript()}\n;void 0`);
+  return page.evaluate(async () => {
+    const engine = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
+    type AxeResults = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    };
+    const results = await engine.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
+      }));
+  });
+}
+
+/** Fails with what axe found when the page has a critical or serious accessibility problem. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const findings = await seriousAxeFindings(page);
+  if (findings.length === 0) return;
+  const report = findings
+    .map((finding) => `- ${finding.impact} ${finding.id}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`)
+    .join('\n');
+  throw new Error(`axe found ${findings.length} serious or critical problem(s) on ${where}:\n${report}`);
+}
+
+/** Fails, naming them, when text boxes of the page (typed in, not read-only) carry no maximum length. */
+export async function expectMaxLengths(page: Page, where: string): Promise<void> {
+  const missing = await page.evaluate(() => {
+    const notTyped = new Set(['checkbox', 'radio', 'file', 'color', 'date', 'number', 'hidden', 'range', 'submit']);
+    const boxes = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].filter(
+      (box) => !(box instanceof HTMLInputElement && notTyped.has(box.type)) && !box.readOnly && !box.disabled,
+    );
+    return boxes
+      .filter((box) => box.maxLength <= 0)
+      .map((box) => box.labels?.[0]?.textContent?.trim() || box.getAttribute('aria-label') || box.id || box.name);
+  });
+  if (missing.length > 0) throw new Error(`Text boxes without a maximum length on ${where}: ${missing.join(', ')}`);
 }

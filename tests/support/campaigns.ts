@@ -6,7 +6,7 @@ import type { TestApp } from './start-app';
 
 /** Sends one file to `POST /api/files` as a browser form does. */
 export async function uploadFile(
-  app: TestApp,
+  app: Pick<TestApp, 'url'>,
   cookie: string | undefined,
   fields: { purpose: string; preCampaignId: string },
   file: { name: string; content: Uint8Array; type?: string } | null,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,24 +7,34 @@ import { startServer, type RunningServer } from '../../apps/api/src/server';
 import type { ContainerOverrides } from '../../apps/api/src/container';
 import type { Logger } from 'pino';
 import { freePort } from './free-port';
-import { freshServerDatabase } from './test-stores';
+import { freshServerDatabase, testStoreName } from './test-stores';
 
 export const TEST_DEMO_PASSWORD = 'demo-password-2026';
 
 export interface TestApp {
   url: string;
   demoPassword: string;
-  /** The Postgres server database it runs on; empty on PGlite. */
+  /** The Postgres server database it runs on; empty on PGlite and Firestore. */
   databaseUrl: string;
+  /** The store the app runs on (TEST_STORE): 'pglite', 'postgres' (TEST_DATABASE_URL) or 'firestore'. */
+  store: TestStoreName;
+  /** The Firestore emulator project it runs on; empty on the Postgres stores. */
+  firestoreProjectId: string;
+  /** The reporting mirror's own Postgres server database (Firestore with TEST_DATABASE_URL); else empty. */
+  reportingDatabaseUrl: string;
   server: RunningServer;
   /** Stops the server and starts it again on the same data, as a second `npm start` would. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
+export type TestStoreName = ReturnType<typeof testStoreName>;
+
 /**
- * The whole platform on a free port, as `npm start` runs it: on a fresh database of the Postgres
- * server at TEST_DATABASE_URL when set, else on PGlite in a temporary folder. Demo data is seeded.
+ * The whole platform on a free port, as `npm start` runs it, on the store TEST_STORE names: with
+ * TEST_STORE=firestore on a fresh project of the Firestore emulator at FIRESTORE_EMULATOR_HOST; otherwise
+ * on a fresh database of the Postgres server at TEST_DATABASE_URL when set, else on PGlite in a temporary
+ * folder. Demo data is seeded.
  */
 export async function startTestApp(
   options: {
@@ -32,20 +43,42 @@ export async function startTestApp(
     /** The app's logger (by default one that writes nothing: LOG_LEVEL is silent). */
     logger?: Logger;
     /**
-     * Another instance on this app's Postgres server database, as several instances share one in
-     * production; the database stays the first app's (closing this one does not drop it).
+     * Another instance on this app's Postgres server database or Firestore project, as several instances
+     * share one in production; the data stays the first app's (closing this one does not drop it).
      */
     sharingDatabaseOf?: TestApp;
+    /** The store to run on instead of the one TEST_STORE names. */
+    store?: TestStoreName;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'causeway-test-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (options.sharingDatabaseOf && !options.sharingDatabaseOf.databaseUrl)
-    throw new Error('A second instance can only share a Postgres server database (set TEST_DATABASE_URL).');
-  const database = serverUrl && !options.sharingDatabaseOf ? await freshServerDatabase(serverUrl) : null;
+  const store = options.store ?? testStoreName();
+  const shared = options.sharingDatabaseOf;
+  if (shared && !shared.databaseUrl && !shared.firestoreProjectId)
+    throw new Error('A second instance can only share a Postgres server database or a Firestore project.');
+  const serverUrl = store === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const database = serverUrl && !shared ? await freshServerDatabase(serverUrl) : null;
   // The helper opened a connection to create the database; the app opens its own.
   if (database) await database.connection.close();
-  const databaseUrl = options.sharingDatabaseOf?.databaseUrl ?? (database ? database.url : '');
+  const databaseUrl = shared?.databaseUrl ?? (database ? database.url : '');
+  const firestoreProjectId =
+    shared?.firestoreProjectId ?? (store === 'firestore' ? `causeway-${randomBytes(6).toString('hex')}` : '');
+  // Beside Firestore the reporting mirror is a PGlite of its own, whose start is most of the app's; with
+  // a Postgres server at hand it gets a fresh database there instead (REPORTING_DATABASE_URL).
+  const reporting =
+    firestoreProjectId && !shared && process.env.TEST_DATABASE_URL
+      ? await freshServerDatabase(process.env.TEST_DATABASE_URL)
+      : null;
+  if (reporting) await reporting.connection.close();
+  const reportingUrl = shared?.reportingDatabaseUrl ?? reporting?.url ?? '';
+  const firestoreEnv: Record<string, string> = firestoreProjectId
+    ? {
+        DATA_STORE: 'firestore',
+        FIREBASE_PROJECT_ID: firestoreProjectId,
+        FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST ?? '',
+        ...(reportingUrl ? { REPORTING_DATABASE_URL: reportingUrl } : {}),
+      }
+    : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     // A port known before listening, so the addresses the app writes (mail links, campaign pages) work.
@@ -60,12 +93,19 @@ export async function startTestApp(
     BOT_CHECK_DIFFICULTY: '8',
     // Tests count their own payments and notifications from zero; the test of demo donations turns them on.
     SEED_DEMO_DONATIONS: 'false',
+    SEED_DEMO_HISTORY: 'false',
+    // Tests read a page right after changing it; the page cache's own rules are unit tests.
+    CAMPAIGN_PAGE_CACHE_MS: '0',
+    ...firestoreEnv,
     ...options.env,
   });
   const app: TestApp = {
     url: '',
     demoPassword: TEST_DEMO_PASSWORD,
     databaseUrl,
+    store,
+    firestoreProjectId,
+    reportingDatabaseUrl: reportingUrl,
     server: await startServer(config, {
       overrides: options.overrides,
       ...(options.logger ? { logger: options.logger } : {}),
@@ -81,6 +121,11 @@ export async function startTestApp(
     async close() {
       await app.server.close();
       await database?.drop();
+      await reporting?.drop();
+      if (firestoreProjectId && !shared) {
+        const { clearEmulator } = await import('./firestore-emulator');
+        await clearEmulator(firestoreProjectId).catch(() => undefined);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,26 @@ import { randomIds } from '../../adapters/system/random-ids';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
+/**
+ * The store the API tier starts the app on: TEST_STORE=firestore (on the emulator at
+ * FIRESTORE_EMULATOR_HOST), TEST_STORE=postgres (the server at TEST_DATABASE_URL) or TEST_STORE=pglite.
+ * Unset, it is the Postgres server when TEST_DATABASE_URL is set, else PGlite.
+ */
+export function testStoreName(env: NodeJS.ProcessEnv = process.env): 'pglite' | 'postgres' | 'firestore' {
+  const named = env.TEST_STORE?.trim();
+  if (named === 'firestore') {
+    if (!env.FIRESTORE_EMULATOR_HOST) throw new Error('TEST_STORE=firestore needs FIRESTORE_EMULATOR_HOST.');
+    return 'firestore';
+  }
+  if (named === 'postgres') {
+    if (!env.TEST_DATABASE_URL) throw new Error('TEST_STORE=postgres needs TEST_DATABASE_URL.');
+    return 'postgres';
+  }
+  if (named === 'pglite') return 'pglite';
+  if (named) throw new Error(`TEST_STORE must be pglite, postgres or firestore, not ${named}.`);
+  return env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+}
+
 /** A data store under test, with a clock the test controls. */
 export interface TestStore {
   store: DataStore;

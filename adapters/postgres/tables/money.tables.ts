@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Jsonb, NullableTimestamptz, Timestamptz } from './foundation.tables';
 
 export interface DonatorTable {
@@ -34,6 +34,7 @@ export interface DonationsTable {
   organization_share: number;
   ad_budget_share: number;
   refunded: number;
+  channel: string | null;
 }
 
 export interface DonationRefundsTable {
@@ -51,6 +52,7 @@ export interface DonationCheckoutsTable {
   promoter_id: string | null;
   donor_id: string | null;
   created_at: Timestamptz;
+  channel: string | null;
 }
 
 export interface AppreciationsTable {
@@ -96,6 +98,14 @@ export interface SharesClicksTable {
   instagram: Generated<number>;
 }
 
+/** Visits of a campaign's public page on one UTC day. */
+export interface CampaignPageVisitsTable {
+  campaign_id: string;
+  /** A `date`: written as YYYY-MM-DD. */
+  day: ColumnType<Date | string, string, string>;
+  visits: Generated<number>;
+}
+
 export interface ClickEventsTable {
   id: string;
   campaign_id: string;
@@ -126,5 +136,6 @@ export interface MoneyTables {
   audiences: AudiencesTable;
   shares_clicks: SharesClicksTable;
   click_events: ClickEventsTable;
+  campaign_page_visits: CampaignPageVisitsTable;
   utms: UtmsTable;
 }

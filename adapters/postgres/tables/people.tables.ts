@@ -11,6 +11,9 @@ export interface OrganizationsTable {
   terms_and_conditions: string | null;
   terms_and_conditions_link: string | null;
   payment_disclaimer: string | null;
+  legal_name: string | null;
+  tax_id: string | null;
+  receipt_note: string | null;
   donation_percentage: number;
   header_color: string | null;
   footer_color: string | null;
@@ -39,6 +42,8 @@ export interface UserColumns {
   title: string | null;
   admin: boolean;
   super_user: boolean;
+  /** 'organization' | 'platform' | null */
+  analyst: string | null;
   is_demo: boolean;
   is_deleted: boolean;
   organization_id: string | null;

@@ -17,3 +17,17 @@ export interface RegistrationTokensTable {
 export interface RegistrationTables {
   registration_tokens: RegistrationTokensTable;
 }
+
+export interface PasswordResetsTable {
+  id: string;
+  uid: string;
+  email: string;
+  token_hash: string;
+  created_at: Timestamptz;
+  expires_at: Timestamptz;
+  used_at: NullableTimestamptz;
+}
+
+export interface PasswordResetTables {
+  password_resets: PasswordResetsTable;
+}

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { fileRoutes } from './http/file-routes';
 import { createRegistry, openApiRoutes } from './http/openapi';
 import { sameOriginGuard } from './http/same-origin';
+import { localOrStaffOnly } from './http/local-or-staff';
 import { webAssetRoutes } from './http/web-assets';
 import { authRoutes } from './routes/auth.routes';
 import { devMailRoutes } from './routes/dev-mail.routes';
@@ -16,6 +17,9 @@ import { healthRoutes } from './routes/health.routes';
 import { notificationRoutes } from './routes/notifications.routes';
 import { organizationRoutes } from './routes/organizations.routes';
 import { registrationRoutes } from './routes/registration.routes';
+import { passwordResetRoutes } from './routes/password-reset.routes';
+import { PASSWORD_RESET_SERVICE } from './modules/password-reset.module';
+import { PAGE_VISIT_SERVICE, pageVisitRoutes } from './modules/page-visits.module';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';
 import { logRoutes } from './routes/logs.routes';
@@ -33,7 +37,9 @@ import { appreciationRoutes } from './routes/appreciations.routes';
 import { campaignStatsRoutes } from './routes/campaign-stats.routes';
 import { donationRoutes } from './routes/donations.routes';
 import { paymentRoutes } from './routes/payments.routes';
+import type { ReceiptDocument } from '../../../core/payments/payment-receipts.service';
 import { stripeSessionRoutes } from './routes/stripe-session.routes';
+import { MIRROR_STATUS_SERVICE, reportingMirrorRoutes } from './modules/reporting-mirror.module';
 import {
   AMOBEE_SANDBOX,
   AMOBEE_SANDBOX_PATH,
@@ -43,6 +49,9 @@ import {
 } from './container';
 import { TYPES } from './types';
 import { requestLogLevel } from './http/request-log-level';
+import { requestIdOf } from './http/request-id';
+import { reportRoutesOf } from './modules/reporting/reporting.module';
+import { headersOf, PUBLIC_PAGES, publicPageFastPath } from './modules/public-pages/public-pages.module';
 
 export const API_VERSION = '0.1.0';
 
@@ -53,6 +62,10 @@ const CAPTCHA_ORIGIN = 'https://challenges.cloudflare.com';
 /** A request's path as it came in: inside a mounted router Express has cut the mount point off `req.url`. */
 const originalPath = (req: { url?: string }) => (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
 
+/** The PDF library loads on the first receipt asked for, not at start. */
+const renderPdf = async (receipt: ReceiptDocument) =>
+  (await import('../../../adapters/pdf/receipt.pdf')).renderReceiptPdf(receipt);
+
 export function createApp(container: Container): Express {
   const config = container.get(TYPES.Config);
   const logger = container.get(TYPES.Logger);
@@ -60,20 +73,52 @@ export function createApp(container: Container): Express {
   const botCheck = container.get(TYPES.BotCheck);
   // The captcha widget's script and frame are allowed only when the hosted captcha is the bot check.
   const captcha = botCheck.kind === 'captcha';
+  // Sign-in and invitation limits count in the data store, so several instances agree.
+  const sharedLimits = { limits: container.get(TYPES.DataStore).rateLimits, clock: container.get(TYPES.Clock) };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", ...(captcha ? [CAPTCHA_ORIGIN] : [])],
+        ...(captcha ? { 'frame-src': ["'self'", CAPTCHA_ORIGIN] } : {}),
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'upgrade-insecure-requests': config.cookieSecure ? [] : null,
+      },
+    },
+    hsts: config.cookieSecure,
+  });
+  const publicPages = container.get(PUBLIC_PAGES);
+  // Every ad click lands on a campaign's page: its two reads are answered first, from memory (the
+  // whole request log with headers, at debug, takes the usual way).
+  if (!logger.isLevelEnabled('debug')) {
+    app.use(publicPageFastPath({ publicPages, headers: headersOf(securityHeaders), logger }));
+  }
 
   app.use(
     pinoHttp({
       logger,
       // A caller's request id is kept (behind a proxy that sets one); otherwise one is made.
       genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('x-request-id', id);
         return id;
       },
+      // One short line per request at info; the headers (credentials hidden) only when debugging.
+      ...(logger.isLevelEnabled('debug')
+        ? {}
+        : {
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+              }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          }),
       // Probes would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       // The app's own calls to its embedded sandboxes are plumbing: logged only at debug when they work.
@@ -84,26 +129,33 @@ export function createApp(container: Container): Express {
       customLogLevel: (req, res, error) => requestLogLevel(originalPath(req), res.statusCode, error),
     }),
   );
+  // Pages and JSON go out compressed (brotli or gzip, as the browser accepts); the builds' assets are
+  // sent as their precompressed copies, and live event streams as they are.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
+  // The dev mailbox (invitation links with their tokens) and the sandboxes' control APIs answer only
+  // this computer or platform staff, whatever address the server listens on.
+  const auth = container.get(TYPES.AuthService);
+  const cookiePolicy = { secure: config.cookieSecure };
+  if (container.isBound(TYPES.Mailbox)) {
+    app.use(['/dev', '/api/dev'], cookieParser(), localOrStaffOnly(auth, cookiePolicy, 'The dev mailbox'));
+  }
+  app.use(
+    [`${AMOBEE_SANDBOX_PATH}/_sandbox`, `${STRIPE_SANDBOX_PATH}/_sandbox`],
+    cookieParser(),
+    localOrStaffOnly(auth, cookiePolicy, 'The sandbox control API'),
+  );
   // The embedded DSP sandbox speaks the vendor's API (its own JSON parsing and error shapes), so it
   // comes before the app's parsers and error handler.
   if (container.isBound(AMOBEE_SANDBOX)) app.use(AMOBEE_SANDBOX_PATH, container.get(AMOBEE_SANDBOX).router);
   // The embedded Stripe sandbox speaks Stripe's API (form bodies, its error shapes) and serves its
   // hosted checkout pages with their own security headers: before the app's parsers and headers.
   if (container.isBound(STRIPE_SANDBOX)) app.use(STRIPE_SANDBOX_PATH, container.get(STRIPE_SANDBOX).router);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'script-src': ["'self'", ...(captcha ? [CAPTCHA_ORIGIN] : [])],
-          ...(captcha ? { 'frame-src': ["'self'", CAPTCHA_ORIGIN] } : {}),
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'upgrade-insecure-requests': config.cookieSecure ? [] : null,
-        },
-      },
-      hsts: config.cookieSecure,
-    }),
-  );
+  app.use(securityHeaders);
   app.use('/api', sameOriginGuard(config.publicUrl));
   // Before the JSON parser: webhook signatures are over the raw bytes.
   app.use(
@@ -125,6 +177,7 @@ export function createApp(container: Container): Express {
       cookies: { secure: config.cookieSecure },
       registry,
       signInLimit: { maxFailures: config.SIGN_IN_MAX_FAILURES, windowMinutes: config.SIGN_IN_WINDOW_MINUTES },
+      sharedLimits,
     }),
   );
   app.use(
@@ -133,8 +186,10 @@ export function createApp(container: Container): Express {
       botCheck,
       cookies: { secure: config.cookieSecure },
       registry,
+      sharedLimits,
     }),
   );
+  app.use(passwordResetRoutes({ passwordReset: container.get(PASSWORD_RESET_SERVICE), registry }));
   if (container.isBound(TYPES.Mailbox)) app.use(devMailRoutes({ mailbox: container.get(TYPES.Mailbox), registry }));
   app.use(
     notificationRoutes({
@@ -157,6 +212,7 @@ export function createApp(container: Container): Express {
   );
   app.use(campaignFileRoutes({ campaignFiles: container.get(TYPES.CampaignFileService), registry }));
   app.use(campaignRoutes({ pages: container.get(TYPES.CampaignPageService), registry }));
+  app.use(pageVisitRoutes({ visits: container.get(PAGE_VISIT_SERVICE), registry }));
   app.use(demoCampaignRoutes({ demoCampaigns: container.get(TYPES.DemoCampaignService), registry }));
   app.use(deploymentRoutes({ deployments: container.get(TYPES.DeploymentService), registry }));
   app.use(deliveryRoutes({ delivery: container.get(TYPES.DeliveryService), registry }));
@@ -169,16 +225,18 @@ export function createApp(container: Container): Express {
   );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
-  app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry }));
-  app.use(donationRoutes({ donationCheckouts: container.get(TYPES.DonationCheckoutService), registry }));
-  app.use(paymentRoutes({ receipts: container.get(TYPES.PaymentReceiptService), registry }));
+  const publicUrl = config.publicUrl;
+  app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));
+  app.use(donationRoutes({ donationCheckouts: container.get(TYPES.DonationCheckoutService), registry, publicUrl }));
+  app.use(paymentRoutes({ receipts: container.get(TYPES.PaymentReceiptService), registry, renderPdf }));
   app.use(campaignStatsRoutes({ directory: container.get(TYPES.CampaignDirectoryService), registry }));
+  app.use(reportRoutesOf(container, registry));
+  app.use(reportingMirrorRoutes({ service: container.get(MIRROR_STATUS_SERVICE), registry }));
   app.use(openApiRoutes(registry, { version: API_VERSION, serverUrl: config.publicUrl }));
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));
   app.use(shareLinkRoutes({ promotions: container.get(TYPES.PromotionService) }));
-  const pages = container.get(TYPES.CampaignPageService);
-  app.use(webAssetRoutes(undefined, { linkPreview: (campaignId) => pages.linkPreview(campaignId) }));
+  app.use(webAssetRoutes(undefined, { campaignPage: (campaignId) => publicPages.html(campaignId) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

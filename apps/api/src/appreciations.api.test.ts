@@ -41,6 +41,7 @@ async function liveCampaign(target: TestApp, organizationId: string, userId: str
     isPaid: true,
     createdAt: new Date().toISOString(),
     campaignName: 'Winter meals',
+    campaignTitle: 'Winter meals',
     headerImageDesktop: 'https://cdn.example/campaign-header.png',
   });
   return campaign.campaignUUID;

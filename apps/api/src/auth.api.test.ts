@@ -102,11 +102,14 @@ describe('sign-in, session and sign-out over HTTP', () => {
     expect(Object.keys(body.error.fields).sort()).toEqual(['botCheck', 'email', 'password']);
   });
 
-  it('answers 401 for the session when signed out or with a forged cookie', async () => {
-    expect((await fetch(`${app.url}/api/auth/session`)).status).toBe(401);
+  it('answers no user for the session when signed out or with a forged cookie (not an error)', async () => {
+    const signedOut = await fetch(`${app.url}/api/auth/session`);
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.json()).toEqual({ user: null, branding: null });
     const forged = await fetch(`${app.url}/api/auth/session`, { headers: { cookie: '__session=forged; userId=x' } });
-    expect(forged.status).toBe(401);
-    expect((await forged.json()).error.message).toBe('You are signed out.');
+    expect(forged.status).toBe(200);
+    expect((await forged.json()).user).toBeNull();
+    expect(cookiesOf(forged).find((c) => c.startsWith('__session='))).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it('signs out: clears both cookies and ends the session on the server', async () => {
@@ -117,7 +120,7 @@ describe('sign-in, session and sign-out over HTTP', () => {
     const cleared = cookiesOf(out);
     expect(cleared.find((c) => c.startsWith('__session='))).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(cleared.find((c) => c.startsWith('userId='))).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect((await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).status).toBe(401);
+    expect((await (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).json()).user).toBeNull();
   });
 
   it('rate limits repeated failures for an e-mail and lets nobody in meanwhile', async () => {

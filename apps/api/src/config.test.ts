@@ -17,10 +17,69 @@ describe('configuration', () => {
     });
   });
 
+  it('listens on this computer only in development, on every interface in production, or where HOST says', () => {
+    expect(loadConfig({})).toMatchObject({ HOST: '127.0.0.1', localOnly: true });
+    expect(loadConfig({ HOST: '' })).toMatchObject({ HOST: '127.0.0.1', localOnly: true });
+    expect(
+      loadConfig({ NODE_ENV: 'production', SANDBOXES: 'true', SMTP_URL: 'smtp://mail.example:587' }),
+    ).toMatchObject({
+      HOST: '0.0.0.0',
+      localOnly: false,
+    });
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', localOnly: false });
+    expect(loadConfig({ HOST: '::1' })).toMatchObject({ HOST: '::1', localOnly: true });
+    expect(loadConfig({ HOST: '192.168.1.20' })).toMatchObject({ localOnly: false });
+  });
+
+  describe('in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' };
+    const vendors = {
+      AMOBEE_BASE_URL: 'https://services.amobee.com',
+      AMOBEE_CLIENT_ID: 'id',
+      AMOBEE_CLIENT_SECRET: 'secret',
+      AMOBEE_MANAGER_ACCOUNT_ID: '1234',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+
+    it('refuses to start without the vendor keys, naming each and how to run the sandboxes instead', () => {
+      expect(problemsOf(production)).toEqual([
+        'AMOBEE_BASE_URL is required when NODE_ENV=production (with AMOBEE_CLIENT_ID, AMOBEE_CLIENT_SECRET and ' +
+          'AMOBEE_MANAGER_ACCOUNT_ID); set SANDBOXES=true to run the built-in DSP sandbox instead (no ads are bought)',
+        'STRIPE_SECRET_KEY is required when NODE_ENV=production (with STRIPE_WEBHOOK_SECRET); set SANDBOXES=true ' +
+          'to run the embedded Stripe sandbox instead (test cards only, nothing is charged)',
+      ]);
+      const { STRIPE_SECRET_KEY: _key, STRIPE_WEBHOOK_SECRET: _secret, ...adsOnly } = vendors;
+      expect(problemsOf({ ...production, ...adsOnly })).toEqual([
+        expect.stringMatching(/^STRIPE_SECRET_KEY is required/),
+      ]);
+    });
+
+    it('starts with the vendor keys, or with the sandboxes asked for by name', () => {
+      expect(problemsOf({ ...production, ...vendors })).toEqual([]);
+      expect(problemsOf({ ...production, SANDBOXES: 'true' })).toEqual([]);
+      expect(problemsOf({ ...production, SANDBOXES: 'false' })).toHaveLength(2);
+    });
+
+    it('needs no keys outside production', () => {
+      expect(problemsOf({})).toEqual([]);
+      expect(problemsOf({ NODE_ENV: 'test' })).toEqual([]);
+    });
+  });
+
   it('uses a Postgres server when DATABASE_URL is set, and secure cookies in production', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/app',
       NODE_ENV: 'production',
+      SANDBOXES: 'true',
       PUBLIC_URL: 'https://give.example/',
       SMTP_URL: 'smtp://mailer:secret@mail.give.example:587',
     });

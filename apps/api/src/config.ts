@@ -25,7 +25,8 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Empty: 127.0.0.1 (this computer only) outside production, every interface (0.0.0.0) in production. */
+    HOST: optionalText,
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag.default(false),
@@ -36,7 +37,18 @@ export const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The reporting mirror's own Postgres server (e.g. a replica for analysts). Empty: the operational
+     * database's `reporting` schema with a Postgres store, an embedded PGlite under DATA_DIR with Firestore.
+     */
+    REPORTING_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** A public campaign page is answered from memory this long after a read (0: read every time). */
+    CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     DATA_DIR: z.string().min(1).default('./data'),
 
     IDENTITY: z.enum(['local', 'firebase']).default('local'),
@@ -96,6 +108,26 @@ export const ConfigSchema = z
     AMOBEE_ACCOUNT_ID: numericId,
     AMOBEE_SANDBOX_CTR: z.coerce.number().min(0).max(1).default(0.001),
     AMOBEE_SANDBOX_CPM: z.coerce.number().positive().max(1000).default(2.5),
+    /** Faults the built-in DSP sandbox starts with, as its control API takes them (outside production only). */
+    AMOBEE_SANDBOX_FAULTS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((text, context) => {
+        if (text === '') return [];
+        try {
+          const faults: unknown = JSON.parse(text);
+          if (Array.isArray(faults) && faults.every((fault) => typeof fault === 'object' && fault !== null)) {
+            return faults as Record<string, unknown>[];
+          }
+        } catch {
+          // Reported below.
+        }
+        context.addIssue({ code: 'custom', message: 'must be a JSON list of faults, as POST /_sandbox/faults takes' });
+        return z.NEVER;
+      }),
+    /** How long a deployment's worker holds it without news before another instance may take it up. */
+    DEPLOYMENT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     DELIVERY_SYNC_MINUTES: z.coerce
       .number()
       .int()
@@ -123,9 +155,13 @@ export const ConfigSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
 
+    /** Production runs the built-in DSP and Stripe sandboxes only when this says so (a demo stack). */
+    SANDBOXES: flag.optional(),
     SEED_DEMO: flag.default(true),
     /** Give the live demo campaigns a few donations through the embedded payment sandbox. */
     SEED_DEMO_DONATIONS: flag.default(true),
+    /** Give the demo organization ninety days of history (gifts, refunds, clicks, ad delivery) for its reports. */
+    SEED_DEMO_HISTORY: flag.default(true),
     DEMO_PASSWORD: z
       .string()
       .min(10, 'must be at least 10 characters')
@@ -160,7 +196,28 @@ export const ConfigSchema = z
     if (config.CAPTCHA_SITE_KEY && !config.CAPTCHA_SECRET) {
       context.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: 'is required with CAPTCHA_SITE_KEY' });
     }
-    // Without AMOBEE_BASE_URL the built-in DSP sandbox serves, in production too: production mode is
+    // A production server runs no fake vendor unless asked for by name: a forgotten key is an error.
+    if (config.NODE_ENV === 'production' && config.SANDBOXES !== true) {
+      if (!config.AMOBEE_BASE_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['AMOBEE_BASE_URL'],
+          message:
+            'is required when NODE_ENV=production (with AMOBEE_CLIENT_ID, AMOBEE_CLIENT_SECRET and ' +
+            'AMOBEE_MANAGER_ACCOUNT_ID); set SANDBOXES=true to run the built-in DSP sandbox instead (no ads are bought)',
+        });
+      }
+      if (!config.STRIPE_SECRET_KEY) {
+        context.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message:
+            'is required when NODE_ENV=production (with STRIPE_WEBHOOK_SECRET); set SANDBOXES=true to run the ' +
+            'embedded Stripe sandbox instead (test cards only, nothing is charged)',
+        });
+      }
+    }
+    // Without AMOBEE_BASE_URL the built-in DSP sandbox serves, in production too when SANDBOXES=true: production mode is
     // also how the demo stack runs (docker compose), and the start-up log says loudly that no ads are
     // bought. Credentials without an address, though, mean the real API was meant: refuse those.
     if (config.AMOBEE_BASE_URL) {
@@ -209,7 +266,11 @@ export const ConfigSchema = z
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
 
-export interface Config extends RawConfig {
+export interface Config extends Omit<RawConfig, 'HOST'> {
+  /** The interface listened on (HOST, else 127.0.0.1 outside production and 0.0.0.0 in production). */
+  HOST: string;
+  /** True when only this computer can connect (a loopback HOST). */
+  localOnly: boolean;
   publicUrl: string;
   cookieSecure: boolean;
   production: boolean;
@@ -231,8 +292,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const production = raw.NODE_ENV === 'production';
+  // A laptop's server is private by default; a deployment (a container) listens on every interface.
+  const host = raw.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   return {
     ...raw,
+    HOST: host,
+    localOnly: /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host),
     production,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     cookieSecure: raw.COOKIE_SECURE ?? production,

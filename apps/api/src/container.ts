@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { Container, type ServiceIdentifier } from 'inversify';
@@ -38,7 +39,7 @@ import type { DataStore } from '../../../core/ports/unit-of-work.port';
 import type { FileStore } from '../../../core/ports/file-store.port';
 import type { AdPlatform } from '../../../core/ports/ad-platform.port';
 import { createAmobeeClient } from '../../../adapters/amobee/amobee.client';
-import { createAmobeeSandbox, firstIdAt, type AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
+import type { AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
 import { createCaptchaBotCheck } from '../../../adapters/botcheck/captcha.bot-check';
 import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
 import { createSmtpMailer } from '../../../adapters/mail/smtp.mailer';
@@ -48,14 +49,24 @@ import { createLocalIdentityProvider } from '../../../adapters/identity/local.id
 import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake';
 import { createMemoryMailer } from '../../../adapters/memory/mailer.fake';
 import { createStripePaymentGateway } from '../../../adapters/stripe/stripe.payment-gateway';
-import { createStripeSandbox, type StripeSandbox } from '../../../adapters/stripe/stripe.sandbox';
+import type { StripeSandbox } from '../../../adapters/stripe/stripe.sandbox';
 import type { PaymentGateway } from '../../../core/ports/payment-gateway.port';
-import { openPostgres } from '../../../adapters/postgres/connection';
+import { openPostgres, type PostgresConnection } from '../../../adapters/postgres/connection';
+import { openReportingDatabase, REPORTING_DATABASE } from './modules/reporting-database';
+import { reportingQueriesModule } from './modules/reporting/reporting.module';
+import { passwordResetModule } from './modules/password-reset.module';
+import { REPORTING_PROJECTOR_RUNNER, reportingMirrorModule } from './modules/reporting-mirror.module';
+import { followCampaignPageChanges, publicPagesModule } from './modules/public-pages/public-pages.module';
+import {
+  watchCampaignPageChanges,
+  type CampaignPageChangeListener,
+} from '../../../core/campaigns/campaign-page.changes';
 import { createPgNotifyEventBus } from '../../../adapters/postgres/pg-notify.event-bus';
 import { migrate } from '../../../adapters/postgres/migrator';
 import { createPostgresDataStore } from '../../../adapters/postgres/postgres.data-store';
 import { randomIds } from '../../../adapters/system/random-ids';
 import { keepSnapshot } from '../../../adapters/system/json-snapshot';
+import { savedRouter } from '../../../adapters/system/answer-when-saved';
 import { systemClock } from '../../../adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
@@ -67,7 +78,10 @@ import { paymentActionRouter } from '../../../core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
 import { campaignDirectoryServiceFactory } from '../../../core/reporting/campaign-directory.service';
 import { TYPES } from './types';
+import { demoHistoryFor } from './demo/demo-history';
 import { REPO_ROOT } from './repo-root';
+import { CARD_TESTING_GUARD, cardTestingModule } from './modules/card-testing.module';
+import { pageVisitsModule } from './modules/page-visits.module';
 
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'migrations');
 
@@ -96,30 +110,50 @@ export const STRIPE_SANDBOX_PATH = '/sandbox/stripe';
 /** What verified payment webhooks are handed to (the donation and budget use cases bind theirs here). */
 export const PAYMENT_ACTION_HANDLER: ServiceIdentifier<PaymentActionHandler> = Symbol.for('causeway.PaymentActions');
 
-/** Firebase is loaded only in the modes that use it: it is a large part of start-up time. */
-async function firebaseApp(config: Config): Promise<App> {
-  const { cert, getApps, initializeApp } = await import('firebase-admin/app');
-  const name = `causeway-${config.FIREBASE_PROJECT_ID}`;
-  const existing = getApps().find((app) => app.name === name);
-  if (existing) return existing;
-  const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
-  return initializeApp(
-    {
-      projectId: config.FIREBASE_PROJECT_ID,
-      // With GOOGLE_APPLICATION_CREDENTIALS the service account signs; the emulators need none.
-      ...(config.GOOGLE_APPLICATION_CREDENTIALS && !usesEmulators
-        ? { credential: cert(config.GOOGLE_APPLICATION_CREDENTIALS) }
-        : {}),
+/** The Firebase app of one composition: its clients, made on first use, ended once when it closes. */
+interface FirebaseClients {
+  app(): Promise<App>;
+  close(): Promise<void>;
+}
+
+/**
+ * Firebase is loaded only in the modes that use it: it is a large part of start-up time. Each composition
+ * has an app (a set of clients) of its own, shared by its data store, live bus, identity and files, so
+ * two instances in one process (tests) stay as apart as two processes.
+ */
+function firebaseClients(config: Config): FirebaseClients {
+  let made: Promise<App> | undefined;
+  return {
+    app: () =>
+      (made ??= (async () => {
+        const { cert, initializeApp } = await import('firebase-admin/app');
+        const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
+        return initializeApp(
+          {
+            projectId: config.FIREBASE_PROJECT_ID,
+            // With GOOGLE_APPLICATION_CREDENTIALS the service account signs; the emulators need none.
+            ...(config.GOOGLE_APPLICATION_CREDENTIALS && !usesEmulators
+              ? { credential: cert(config.GOOGLE_APPLICATION_CREDENTIALS) }
+              : {}),
+          },
+          `causeway-${config.FIREBASE_PROJECT_ID}-${randomUUID()}`,
+        );
+      })()),
+    async close() {
+      const app = made;
+      made = undefined;
+      if (!app) return;
+      const { deleteApp } = await import('firebase-admin/app');
+      await deleteApp(await app).catch(() => undefined);
     },
-    name,
-  );
+  };
 }
 
 /**
  * Uploaded files: in a Cloud Storage bucket when FIREBASE_STORAGE_BUCKET is set (firebase mode), else on
  * disk under DATA_DIR. Either way browsers fetch them through the app's /files/... route.
  */
-async function openFileStore(config: Config, logger: Logger): Promise<FileStore> {
+async function openFileStore(config: Config, logger: Logger, firebase: FirebaseClients): Promise<FileStore> {
   const baseUrl = `${config.publicUrl}/files`;
   if (!config.FIREBASE_STORAGE_BUCKET) {
     return createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl });
@@ -131,26 +165,28 @@ async function openFileStore(config: Config, logger: Logger): Promise<FileStore>
     import('../../../adapters/files/cloud-storage.file-store'),
   ]);
   logger.info({ bucket: config.FIREBASE_STORAGE_BUCKET }, 'Files: Cloud Storage');
-  const bucket = getStorage(await firebaseApp(config)).bucket(config.FIREBASE_STORAGE_BUCKET);
+  const bucket = getStorage(await firebase.app()).bucket(config.FIREBASE_STORAGE_BUCKET);
   return createCloudStorageFileStore({ bucket, baseUrl });
 }
 
-async function deleteFirebaseApp(config: Config): Promise<void> {
-  if (config.DATA_STORE !== 'firestore' && config.IDENTITY !== 'firebase' && !config.FIREBASE_STORAGE_BUCKET) return;
-  const { deleteApp, getApps } = await import('firebase-admin/app');
-  const app = getApps().find((candidate) => candidate.name === `causeway-${config.FIREBASE_PROJECT_ID}`);
-  // A later start in the same process (tests, restarts) must get fresh clients, not terminated ones.
-  if (app) await deleteApp(app).catch(() => undefined);
-}
-
-async function openDataStore(config: Config, logger: Logger, clock: Clock, ids: IdGenerator): Promise<DataStore> {
+/** The data store, and its Postgres connection when it has one (the reporting mirror may share it). */
+async function openDataStore(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  ids: IdGenerator,
+  firebase: FirebaseClients,
+): Promise<{ dataStore: DataStore; connection: PostgresConnection | null }> {
   if (config.DATA_STORE === 'firestore') {
     logger.info({ projectId: config.FIREBASE_PROJECT_ID }, 'Data store: Firestore');
     const [{ getFirestore }, { createFirestoreDataStore }] = await Promise.all([
       import('firebase-admin/firestore'),
       import('../../../adapters/firestore/firestore.data-store'),
     ]);
-    return createFirestoreDataStore(getFirestore(await firebaseApp(config)), { clock, ids });
+    return {
+      dataStore: createFirestoreDataStore(getFirestore(await firebase.app()), { clock, ids }),
+      connection: null,
+    };
   }
   const connection = config.DATABASE_URL
     ? await openPostgres({ kind: 'server', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
@@ -160,7 +196,7 @@ async function openDataStore(config: Config, logger: Logger, clock: Clock, ids: 
     { store: connection.kind === 'server' ? 'postgres' : 'pglite', migrationsApplied: applied },
     connection.kind === 'server' ? 'Data store: Postgres server' : `Data store: embedded PGlite in ${config.DATA_DIR}`,
   );
-  return createPostgresDataStore(connection, { clock, ids });
+  return { dataStore: createPostgresDataStore(connection, { clock, ids }), connection };
 }
 
 async function identityProvider(
@@ -168,6 +204,7 @@ async function identityProvider(
   dataStore: DataStore,
   clock: Clock,
   ids: IdGenerator,
+  firebase: FirebaseClients,
 ): Promise<IdentityProvider> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600 * 1000;
   if (config.IDENTITY === 'firebase') {
@@ -176,7 +213,7 @@ async function identityProvider(
       import('../../../adapters/identity/firebase.identity-provider'),
     ]);
     return createFirebaseIdentityProvider({
-      auth: getAuth(await firebaseApp(config)),
+      auth: getAuth(await firebase.app()),
       apiKey: config.FIREBASE_API_KEY ?? '',
       sessionTtlMs,
       ...(config.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST } : {}),
@@ -186,10 +223,10 @@ async function identityProvider(
 }
 
 /**
- * Live messages reach every instance: through the Postgres server when there is one (several instances
- * may share it), in process otherwise (embedded PGlite and Firestore modes run as one process).
+ * Live messages reach every instance: through the Postgres server when there is one, through Firestore
+ * in Firestore mode (several instances may share either), in process on embedded PGlite (one process).
  */
-async function openEventBus(config: Config, logger: Logger): Promise<EventBus> {
+async function openEventBus(config: Config, logger: Logger, firebase: FirebaseClients): Promise<EventBus> {
   const onHandlerError = (error: unknown, message: { topic: string }) =>
     logger.error({ err: error, topic: message.topic }, 'A live message handler failed');
   if (config.DATA_STORE === 'postgres' && config.DATABASE_URL) {
@@ -200,6 +237,18 @@ async function openEventBus(config: Config, logger: Logger): Promise<EventBus> {
         logger.warn({ err: error, retryInMs }, 'Live notifications lost their Postgres connection; reconnecting'),
       onReconnected: () => logger.info('Live notifications reconnected to Postgres'),
       onMalformed: (payload) => logger.warn({ payload: payload.slice(0, 200) }, 'Ignored a malformed live message'),
+    });
+  }
+  if (config.DATA_STORE === 'firestore') {
+    const [{ getFirestore }, { createFirestoreEventBus }] = await Promise.all([
+      import('firebase-admin/firestore'),
+      import('../../../adapters/firestore/firestore.event-bus'),
+    ]);
+    return createFirestoreEventBus({
+      firestore: getFirestore(await firebase.app()),
+      onHandlerError,
+      onListenError: (error, retryInMs) =>
+        logger.warn({ err: error, retryInMs }, 'Live notifications lost their Firestore listener; listening again'),
     });
   }
   return createInProcessEventBus({ onHandlerError });
@@ -246,6 +295,41 @@ function openBotCheck(config: Config, logger: Logger, clock: Clock, ids: IdGener
 }
 
 /**
+ * The sandboxes' code, loaded only when a vendor's key is missing. A production server bundle built
+ * without them (scripts/build-server.mjs) defines CAUSEWAY_SANDBOXES_BUNDLED as 'false': esbuild then
+ * drops these imports, and the sandboxes are not in it at all.
+ */
+const SANDBOX_MODULES =
+  process.env.CAUSEWAY_SANDBOXES_BUNDLED === 'false'
+    ? null
+    : {
+        amobee: () => import('../../../adapters/amobee/amobee.sandbox'),
+        stripe: () => import('../../../adapters/stripe/stripe.sandbox'),
+      };
+
+interface SandboxModules {
+  amobee: Awaited<ReturnType<NonNullable<typeof SANDBOX_MODULES>['amobee']>> | null;
+  stripe: Awaited<ReturnType<NonNullable<typeof SANDBOX_MODULES>['stripe']>> | null;
+}
+
+/** The sandboxes this configuration runs (none with both vendors' keys); a clear error when not built in. */
+async function loadSandboxes(config: Config): Promise<SandboxModules> {
+  const wanted = { amobee: !config.AMOBEE_BASE_URL, stripe: !config.STRIPE_SECRET_KEY };
+  if (!wanted.amobee && !wanted.stripe) return { amobee: null, stripe: null };
+  if (!SANDBOX_MODULES) {
+    throw new Error(
+      'This server was built without the built-in sandboxes (a production build): set AMOBEE_BASE_URL and ' +
+        'STRIPE_SECRET_KEY with their credentials, or build with SANDBOXES=true (node scripts/build-server.mjs).',
+    );
+  }
+  const [amobee, stripe] = await Promise.all([
+    wanted.amobee ? SANDBOX_MODULES.amobee() : null,
+    wanted.stripe ? SANDBOX_MODULES.stripe() : null,
+  ]);
+  return { amobee, stripe };
+}
+
+/**
  * The ad platform: the Nexxen API at AMOBEE_BASE_URL, else the built-in sandbox of it, mounted in this
  * app and called over HTTP like the real one (the client learns the app's address once it listens).
  */
@@ -254,6 +338,7 @@ function openAdPlatform(
   logger: Logger,
   clock: Clock,
   ids: IdGenerator,
+  sandboxes: SandboxModules,
 ): { adPlatform: AdPlatform; sandbox: AmobeeSandbox | null; listening(url: string): void; close(): Promise<void> } {
   const adapterLogger = logger.child({ component: 'amobee' });
   if (config.AMOBEE_BASE_URL) {
@@ -271,6 +356,8 @@ function openAdPlatform(
     });
     return { adPlatform, sandbox: null, listening: () => undefined, close: async () => undefined };
   }
+  if (!sandboxes.amobee) throw new Error('The built-in DSP sandbox was not loaded');
+  const { createAmobeeSandbox, firstIdAt } = sandboxes.amobee;
   // Credentials of this process only: nothing outside it needs them.
   const credentials = { clientId: 'causeway-embedded', clientSecret: ids.newSecret() };
   const sandbox = createAmobeeSandbox({
@@ -283,6 +370,15 @@ function openAdPlatform(
     // Started empty (a first start, or a state set aside), its ids cannot be ones the database still names.
     firstId: firstIdAt(clock.now()),
   });
+  if (!config.production) {
+    for (const fault of config.AMOBEE_SANDBOX_FAULTS) {
+      try {
+        sandbox.addFault(fault as Parameters<AmobeeSandbox['addFault']>[0]);
+      } catch (error) {
+        throw new Error(`AMOBEE_SANDBOX_FAULTS: a fault the DSP sandbox cannot take: ${(error as Error).message}`);
+      }
+    }
+  }
   // Its objects outlive a restart, as the campaigns pointing at them do.
   const snapshot = keepSnapshot({
     path: sandboxStatePath(config, 'amobee'),
@@ -290,6 +386,8 @@ function openAdPlatform(
     name: 'DSP sandbox',
     log: adapterLogger,
   });
+  // As the vendor answers only once it has committed: an order the app was told of is kept across a crash.
+  const router = savedRouter(sandbox.router, snapshot.writer, 'DSP sandbox', adapterLogger);
   let ownUrl = '';
   const adPlatform = createAmobeeClient({
     ...credentials,
@@ -315,7 +413,7 @@ function openAdPlatform(
   }
   return {
     adPlatform,
-    sandbox,
+    sandbox: { ...sandbox, router },
     listening: (url) => {
       ownUrl = url.replace(/\/$/, '');
     },
@@ -337,6 +435,7 @@ function openPayments(
   logger: Logger,
   clock: Clock,
   ids: IdGenerator,
+  sandboxes: SandboxModules,
 ): {
   gateway: PaymentGateway;
   sandbox: StripeSandbox | null;
@@ -361,8 +460,9 @@ function openPayments(
     });
     return { gateway, sandbox: null, listening: () => undefined, close: async () => undefined };
   }
+  if (!sandboxes.stripe) throw new Error('The embedded Stripe sandbox was not loaded');
   const secretKey = `sk_test_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
-  const sandbox = createStripeSandbox({
+  const sandbox = sandboxes.stripe.createStripeSandbox({
     secretKey,
     webhookSecret,
     clock,
@@ -370,12 +470,16 @@ function openPayments(
       logger.error({ ...attempt }, 'Stripe sandbox: a webhook was given up on after its last attempt'),
   });
   // Past checkouts, payments and receipts outlive a restart; the key and webhook secret are this start's.
+  const stripeLog = logger.child({ component: 'stripe' });
   const snapshot = keepSnapshot({
     path: sandboxStatePath(config, 'stripe'),
     subject: sandbox,
     name: 'Stripe sandbox',
-    log: logger.child({ component: 'stripe' }),
+    log: stripeLog,
   });
+  // A payment the payer saw succeed, and the webhooks it owes, are on disk before the answer: a crash
+  // loses neither (the webhooks go out after the restart).
+  const router = savedRouter(sandbox.router, snapshot.writer, 'Stripe sandbox', stripeLog);
   let apiBase: URL | null = null;
   const gateway = createStripePaymentGateway({
     secretKey,
@@ -389,7 +493,7 @@ function openPayments(
   });
   return {
     gateway,
-    sandbox,
+    sandbox: { ...sandbox, router },
     listening(ownUrl) {
       // The SDK calls over loopback; payers' browsers and webhooks use the public address.
       apiBase = new URL(`${ownUrl}${STRIPE_SANDBOX_PATH}`);
@@ -438,14 +542,31 @@ export async function compose(
 ): Promise<Composition> {
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? randomIds;
-  const dataStore = await openDataStore(config, logger, clock, ids);
-  const eventBus = await openEventBus(config, logger).catch(async (error: unknown) => {
+  // First: a server built without the sandboxes stops here, before it opens anything.
+  const sandboxes = await loadSandboxes(config);
+  const firebase = firebaseClients(config);
+  const opened = await openDataStore(config, logger, clock, ids, firebase).catch(async (error: unknown) => {
+    await firebase.close();
+    throw error;
+  });
+  const connection = opened.connection;
+  // Writes a campaign page shows drop the pages kept of it, here and (over the event bus) everywhere.
+  let pageChanged: CampaignPageChangeListener = () => undefined;
+  const dataStore = watchCampaignPageChanges(opened.dataStore, (change) => pageChanged(change));
+  const reporting = await openReportingDatabase(config, logger, connection).catch(async (error: unknown) => {
     await dataStore.close();
+    await firebase.close();
+    throw error;
+  });
+  const eventBus = await openEventBus(config, logger, firebase).catch(async (error: unknown) => {
+    await reporting.close();
+    await dataStore.close();
+    await firebase.close();
     throw error;
   });
   const mail = openMail(config, logger, clock);
-  const payments = openPayments(config, logger, clock, ids);
-  const ads = openAdPlatform(config, logger, clock, ids);
+  const payments = openPayments(config, logger, clock, ids, sandboxes);
+  const ads = openAdPlatform(config, logger, clock, ids, sandboxes);
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TYPES.Config).toConstantValue(config);
@@ -453,14 +574,16 @@ export async function compose(
   container.bind(TYPES.Clock).toConstantValue(clock);
   container.bind(TYPES.Ids).toConstantValue(ids);
   container.bind(TYPES.DataStore).toConstantValue(dataStore);
+  container.bind(REPORTING_DATABASE).toConstantValue(reporting);
+  container.loadSync(reportingQueriesModule);
   container.bind(TYPES.Repositories).toConstantValue(dataStore.repositories);
   container.bind(TYPES.UnitOfWork).toConstantValue(dataStore.unitOfWork);
-  container.bind(TYPES.Identity).toConstantValue(await identityProvider(config, dataStore, clock, ids));
+  container.bind(TYPES.Identity).toConstantValue(await identityProvider(config, dataStore, clock, ids, firebase));
   container.bind(TYPES.EventBus).toConstantValue(eventBus);
   container.bind(TYPES.EventStreams).toConstantValue(createEventStreams());
   container.bind(TYPES.Mailer).toConstantValue(mail.mailer);
   if (mail.mailbox) container.bind(TYPES.Mailbox).toConstantValue(mail.mailbox);
-  container.bind(TYPES.FileStore).toConstantValue(await openFileStore(config, logger));
+  container.bind(TYPES.FileStore).toConstantValue(await openFileStore(config, logger, firebase));
   container.bind(TYPES.ImageInspector).toConstantValue(imageSizeInspector);
   container.bind(TYPES.VideoInspector).toConstantValue(mediabunnyVideoInspector);
   container.bind(TYPES.BotCheck).toConstantValue(openBotCheck(config, logger, clock, ids));
@@ -474,11 +597,14 @@ export async function compose(
       paymentActionRouter({
         budget: context.get(TYPES.BudgetPaymentService),
         donations: context.get(TYPES.DonationRecordingService),
+        declines: context.get(CARD_TESTING_GUARD),
         onUnrecorded: logPaymentAction(logger),
       }),
     );
   }
 
+  container.loadSync(cardTestingModule(logger));
+  container.loadSync(pageVisitsModule);
   container.bind(TYPES.AuthService).toDynamicValue((context) => {
     const repositories = context.get(TYPES.Repositories);
     return authServiceFactory({
@@ -504,6 +630,7 @@ export async function compose(
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
       }),
+      ...(config.SEED_DEMO_HISTORY ? { seedHistory: demoHistoryFor(context) } : {}),
       // The embedded DSP sandbox starts empty the first time: the demo is readied on it at each start.
       ...(ads.sandbox
         ? {
@@ -609,11 +736,17 @@ export async function compose(
     });
   });
 
+  container.loadSync(passwordResetModule(config, logger));
   bindCampaignServices(container, config, logger);
   bindReachServices(container, config, logger);
   bindMoneyServices(container, config, logger);
   const worker = bindDeployments(container, config, logger, ids);
   const deliverySync = bindDelivery(container, config, logger);
+  await container.load(reportingMirrorModule({ holder: `projector-${ids.newId()}` }));
+  const projector = container.get(REPORTING_PROJECTOR_RUNNER);
+  container.loadSync(publicPagesModule());
+  const pageChanges = await followCampaignPageChanges(container, logger);
+  pageChanged = pageChanges.changed;
 
   return {
     container,
@@ -623,16 +756,21 @@ export async function compose(
       // Jobs call the ad platform, which (embedded) answers only once the app listens.
       worker.start();
       deliverySync.start();
+      void projector.start();
     },
     async close() {
+      await projector.stop();
       await worker.stop();
       await deliverySync.stop();
       mail.close();
       await payments.close();
       await ads.close();
+      await pageChanges.stop();
       await eventBus.close();
+      await reporting.close();
       await dataStore.close();
-      await deleteFirebaseApp(config);
+      // A later start in the same process (tests, restarts) gets fresh clients, not terminated ones.
+      await firebase.close();
     },
   };
 }
@@ -730,6 +868,7 @@ function bindCampaignServices(container: Container, config: Config, logger: Logg
       campaigns: repositories.campaigns,
       organizations: repositories.organizations,
       publicUrl: config.publicUrl,
+      cacheMs: config.CAMPAIGN_PAGE_CACHE_MS,
     });
   });
   container.bind(TYPES.DemoCampaignService).toDynamicValue((context) => {
@@ -747,8 +886,6 @@ function bindCampaignServices(container: Container, config: Config, logger: Logg
   });
 }
 
-/** How long a worker holds a deployment without news before another instance may take it up. */
-const DEPLOYMENT_LEASE_MS = 2 * 60_000;
 /** How often a worker looks for deployments nobody woke it for. */
 const DEPLOYMENT_POLL_MS = 2_000;
 
@@ -779,7 +916,7 @@ function bindDeployments(container: Container, config: Config, logger: Logger, i
       push: (userIds, message) => notifications.push(userIds, message),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
-      leaseMs: DEPLOYMENT_LEASE_MS,
+      leaseMs: config.DEPLOYMENT_LEASE_SECONDS * 1000,
       wake: () => wake(),
       log: (event) => {
         if (event.kind === 'userNotFound') log.warn({ userId: event.userId }, 'User not found');
@@ -903,6 +1040,7 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       publicUrl: config.publicUrl,
+      guard: context.get(CARD_TESTING_GUARD),
     });
   });
   container.bind(TYPES.DonationRecordingService).toDynamicValue((context) => {
@@ -938,6 +1076,7 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
       payments: context.get(TYPES.PaymentGateway),
       donations: repositories.donations,
       campaigns: repositories.campaigns,
+      organizations: repositories.organizations,
     });
   });
   container.bind(TYPES.CampaignDirectoryService).toDynamicValue((context) => {

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { AMOBEE_SANDBOX, STRIPE_SANDBOX } from './container';
 import { createLogger, startServer } from './server';
+import { reachLines } from './start-banner';
+import { TYPES } from './types';
 
 // A .env file beside package.json is read when present; real environment variables win.
 const envFile = resolve(process.cwd(), '.env');
@@ -27,6 +30,13 @@ async function main(): Promise<void> {
     `  Causeway is running at ${server.url}`,
     `  API reference: ${server.url}/api/docs`,
     config.embedded ? `  Data: embedded PGlite in ${resolve(config.DATA_DIR)}` : `  Data: ${config.DATA_STORE}`,
+    ...reachLines(config, {
+      devMailbox: server.container.isBound(TYPES.Mailbox),
+      sandboxes: [
+        ...(server.container.isBound(AMOBEE_SANDBOX) ? ['DSP'] : []),
+        ...(server.container.isBound(STRIPE_SANDBOX) ? ['Stripe'] : []),
+      ],
+    }),
   ];
   if (server.demo) {
     lines.push('', '  Demo accounts:');

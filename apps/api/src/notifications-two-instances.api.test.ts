@@ -2,14 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAs } from '../../../tests/support/api-client';
 import { openEventStream, quietPeriod, type OpenEventStream } from '../../../tests/support/event-stream';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { testStoreName } from '../../../tests/support/test-stores';
 import { TYPES } from './types';
 
 /*
- * Several instances share one Postgres server in the self-hosted mode, and a user's browser may be
- * connected to any of them. Embedded PGlite is one process, so this runs only on a Postgres server.
+ * Several instances share one Postgres server in the self-hosted mode, or one Firestore project, and a
+ * user's browser may be connected to any of them. Embedded PGlite is one process, so this runs on the
+ * Postgres server and on Firestore.
  */
-describe.runIf(process.env.TEST_DATABASE_URL)(
-  'live notifications across two instances on one Postgres database (RUNS ONLY WITH TEST_DATABASE_URL)',
+describe.runIf(testStoreName() !== 'pglite')(
+  `live notifications across two instances on one ${testStoreName() === 'firestore' ? 'Firestore project' : 'Postgres database'} (RUNS ONLY WHERE INSTANCES SHARE A STORE: PGlite is one process)`,
   () => {
     let first: TestApp;
     let second: TestApp;
@@ -25,7 +27,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         cookie: await signInAs(first, 'campaigner@demo.local'),
       });
       campaignerUid = session.body.user.uid;
-    });
+    }, 120_000);
 
     afterAll(async () => {
       for (const stream of streams) stream.close();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
+import { callApi, signInAs, solveBotCheck } from '../../../tests/support/api-client';
 import { createCompleteDraft } from '../../../tests/support/campaigns';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
+import { REPORTING_PROJECTOR_RUNNER } from './modules/reporting-mirror.module';
 import { TYPES } from './types';
 
 /**
@@ -72,7 +73,8 @@ async function donate(
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Behind a proxy (as deployed), so a test can give from a client of its own.
+  app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
   for (const name of ['super', 'campaigner', 'promoter', 'admin'] as const)
     cookies[name] = await signInAs(app, `${name}@demo.local`);
   promoterUid = (await repositories().users.findByEmail('promoter@demo.local'))!.uid;
@@ -115,6 +117,8 @@ describe("paying a campaign's ad budget", () => {
   });
 
   it('marks the draft paid once when the payment is confirmed, and its deployment publishes it', async () => {
+    // The reporting projector prunes the events it applied: stopped, it leaves them in the outbox to count.
+    await container().get(REPORTING_PROJECTOR_RUNNER).stop();
     const { body } = await api('POST', '/api/stripe/session', cookies.campaigner, { item: draftId });
     const attempt = sandbox().pay(body.id);
     expect(attempt.status).toBe('succeeded');
@@ -170,6 +174,14 @@ describe('donations', () => {
         link: expect.stringContaining('/sandbox/stripe/receipts/'),
       },
       donation: { campaignId, donorName: 'Dana', message: 'For the winter meals', refunded: 0 },
+      party: {
+        organizationName: 'Harbor Light Food Bank',
+        legalName: expect.any(String),
+        taxId: expect.any(String),
+        campaignHeadline: 'a campaign of Harbor Light Food Bank',
+        taxStatement: expect.any(Array),
+      },
+      pdfUrl: `/api/payments/${sessionId}/receipt.pdf`,
     });
 
     const { page } = (await api('GET', `/api/campaigns/${campaignId}/page`)).body;
@@ -212,8 +224,32 @@ describe('donations', () => {
       'the receipt e-mail',
     );
     expect(mail.filter((sent) => sent.kind === 'receipt')).toEqual([
-      expect.objectContaining({ subject: `Your receipt: $25.00 to Campaign ${campaignId}` }),
+      expect.objectContaining({ subject: 'Your receipt: $25.00 to Harbor Light Food Bank' }),
     ]);
+  });
+
+  it('sends the donor back to the address the page was opened at when it is this server by another name', async () => {
+    const loopback = app.url.replace('//localhost:', '//127.0.0.1:');
+    expect(loopback).not.toBe(app.url);
+    const opened = await fetch(`${loopback}/api/campaigns/${campaignId}/donations/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+      body: JSON.stringify({ amount: 1_000 }),
+    });
+    expect(opened.status).toBe(201);
+    const { url } = (await opened.json()) as { url: string };
+    expect(url.startsWith(`${loopback}/sandbox/stripe/`)).toBe(true);
+    const checkoutPage = await (await fetch(url)).text();
+    expect(checkoutPage).toContain(`href="${loopback}/campaign/${campaignId}/details/"`);
+
+    // A Host naming another site is never used: the public address it is.
+    const foreign = await fetch(`${app.url}/api/campaigns/${campaignId}/donations/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'evil.example', 'x-forwarded-for': '203.0.113.78' },
+      body: JSON.stringify({ amount: 1_000 }),
+    });
+    expect(foreign.status).toBe(201);
+    expect(((await foreign.json()) as { url: string }).url.startsWith(`${app.url}/sandbox/stripe/`)).toBe(true);
   });
 
   it('takes refunds off by what each newly refunds, once, however often they come', async () => {
@@ -235,14 +271,27 @@ describe('donations', () => {
     expect((await api('GET', `/api/payments/${sessionId}`)).body.donation).toMatchObject({ refunded: 4_000 });
   });
 
-  it('records nothing for a declined card', async () => {
-    const opened = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, undefined, { amount: 1_500 });
+  it('records nothing for a declined card, and asks that client for the bot check before its next gift', async () => {
+    const client = { headers: { 'x-forwarded-for': '203.0.113.40' } };
+    const checkout = `/api/campaigns/${campaignId}/donations/checkout`;
+    const opened = await callApi(app, 'POST', checkout, { body: { amount: 1_500 }, ...client });
+    expect(opened.status).toBe(201);
     const declined = await submitCheckoutForm(opened.body.url, { number: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined.');
     await sandbox().webhooks.drain();
     expect((await api('GET', `/api/payments/${opened.body.sessionId}`)).status).toBe(404);
     expect((await api('GET', `/api/campaigns/${campaignId}/page`)).body.page).toMatchObject({ raisedCents: 2_500 });
+    const again = await callApi(app, 'POST', checkout, { body: { amount: 1_500 }, ...client });
+    expect(again.status).toBe(400);
+    expect(again.body.error.fields).toEqual({ botCheck: 'Please complete the check that you are a person.' });
+    const solved = await callApi(app, 'POST', checkout, {
+      body: { amount: 1_500, botCheck: await solveBotCheck(app) },
+      ...client,
+    });
+    expect(solved.status).toBe(201);
+    // Another client gives as before.
+    expect((await api('POST', checkout, undefined, { amount: 1_500 })).status).toBe(201);
   });
 
   it.each([
@@ -276,7 +325,7 @@ describe('donations', () => {
       {
         donationId: expect.any(String),
         campaignId,
-        campaignName: `Campaign ${campaignId}`,
+        campaignName: 'a campaign of Harbor Light Food Bank',
         amount: 1_200,
         formattedAmount: '$12.00',
         refunded: 0,

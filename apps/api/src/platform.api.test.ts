@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/start-app';
 
@@ -18,6 +20,48 @@ describe('the platform over HTTP', () => {
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('sends JSON compressed as the caller accepts it, brotli first', async () => {
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          `${app.url}/api/openapi.json`,
+          { headers: { 'accept-encoding': acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    const document = JSON.parse(plain.body.toString()) as unknown;
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(document);
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(document);
+  });
+
+  it('answers a public campaign page again with 304 when the caller holds the same one', async () => {
+    const { campaigns } = (await (await fetch(`${app.url}/api/campaigns`)).json()) as {
+      campaigns: { campaignId: string }[];
+    };
+    const url = `${app.url}/api/campaigns/${campaigns[0]!.campaignId}/page`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // As a browser revalidates its cached copy (fetch would otherwise add `Cache-Control: no-cache`).
+    const again = await fetch(url, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
   });
 
   it('sends security headers', async () => {
@@ -43,7 +87,13 @@ describe('the platform over HTTP', () => {
     });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+    expect(body).toEqual({
+      error: {
+        code: 'invalid_json',
+        message: 'The request body is not valid JSON.',
+        fields: { '(body)': 'Not valid JSON.' },
+      },
+    });
   });
 
   it('serves an OpenAPI document generated from the contracts, and its reference page', async () => {

@@ -26,13 +26,13 @@ afterAll(async () => {
 
 describe('the request log', () => {
   it('says method, path, status and time in one line, and never carries credentials', async () => {
-    const response = await fetch(`${app.url}/api/auth/session`, {
+    const response = await fetch(`${app.url}/api/users/me`, {
       headers: { authorization: 'Bearer secret-token-123', cookie: '__session=secret-session-456; userId=u1' },
     });
     expect(response.status).toBe(401);
-    await expect.poll(() => requestLine('/api/auth/session')).toBeTruthy();
-    const line = requestLine('/api/auth/session')!;
-    expect(line.msg).toMatch(/^GET \/api\/auth\/session 401 \d+ ms$/);
+    await expect.poll(() => requestLine('/api/users/me')).toBeTruthy();
+    const line = requestLine('/api/users/me')!;
+    expect(line.msg).toMatch(/^GET \/api\/users\/me 401 \d+ ms$/);
     expect(line.level).toBe(40); // a refusal is a warning
     expect(line.req.headers.authorization).toBe('[hidden]');
     expect(line.req.headers.cookie).toBe('[hidden]');
@@ -49,5 +49,37 @@ describe('the request log', () => {
     const line = requestLine('/sandbox/amobee/_sandbox')!;
     expect(line.level).toBe(20);
     expect(line.msg).toMatch(/^GET \/sandbox\/amobee\/_sandbox 200 \d+ ms$/);
+  });
+});
+
+describe('the request log at info', () => {
+  const infoLines: Record<string, any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let infoApp: TestApp;
+  beforeAll(async () => {
+    const infoSink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) infoLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    infoApp = await startTestApp({
+      logger: createLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), infoSink),
+    });
+  });
+  afterAll(async () => {
+    await infoApp?.close();
+  });
+
+  it('is one short line: the request id, method, path and status, no headers', async () => {
+    const response = await fetch(`${infoApp.url}/api/users/me`, {
+      headers: { 'x-request-id': 'req-info-1', cookie: '__session=secret-session-789' },
+    });
+    expect(response.status).toBe(401);
+    await expect.poll(() => infoLines.find((line) => line.req?.id === 'req-info-1')).toBeTruthy();
+    const line = infoLines.find((line) => line.req?.id === 'req-info-1')!;
+    expect(line.req).toEqual({ id: 'req-info-1', method: 'GET', url: '/api/users/me' });
+    expect(line.res).toEqual({ statusCode: 401 });
+    expect(line.msg).toMatch(/^GET \/api\/users\/me 401 \d+ ms$/);
+    expect(JSON.stringify(infoLines)).not.toContain('secret-session-789');
   });
 });

@@ -125,6 +125,14 @@ export async function startServer(
     await readyDemoOnAdPlatform(container.get(TYPES.DemoSeedService), logger);
     if (config.SEED_DEMO_DONATIONS) await giveDemoDonations(container, logger);
   }
+  // The demo's history takes a few seconds to write: the app serves meanwhile, and stops after it.
+  const history =
+    demo?.seeded && config.SEED_DEMO_HISTORY
+      ? container
+          .get(TYPES.DemoSeedService)
+          .seedHistory()
+          .catch((error: unknown) => logger.warn({ err: error }, 'Demo: the history could not be written'))
+      : null;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -137,6 +145,7 @@ export async function startServer(
       server.closeIdleConnections();
       await closed;
       clearTimeout(timer);
+      await history;
       await composition.close();
     })());
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import '../../../shells/shared/campaign-page/campaign-page.css';
 import { CampaignPageSkeleton } from '../../../shells/shared/campaign-page/campaign-page-skeleton';
 import { CampaignPageView } from '../../../shells/shared/campaign-page/campaign-page-view';
 import { campaignPageQuery, isCampaignMissing } from '../../../shells/shared/campaign-page/campaign-page.query';
 import { campaignDocumentTitle } from '../../../shells/shared/campaign-page/campaign-page.rules';
 import { CampaignLoadError, CampaignNotFound } from './campaign-page/campaign-page-states';
-import { useDocumentTitle } from './campaign-page/use-document-title';
+import { useDocumentTitle } from '../../../shells/shared/campaign-page/use-document-title';
+import { useVisitBeacon } from './campaign-page/use-visit-beacon';
 import { DonatePanel } from './donate/donate-panel';
 import { CampaignShare } from './promotion/campaign-share';
 
@@ -14,6 +16,7 @@ import { CampaignShare } from './promotion/campaign-share';
  */
 export default function CampaignPage({ campaignId }: { campaignId: string }) {
   const query = useQuery(campaignPageQuery(campaignId));
+  useVisitBeacon(campaignId);
   const missing = query.data === undefined && query.isError && isCampaignMissing(query.error);
   useDocumentTitle(query.data ? campaignDocumentTitle(query.data) : missing ? 'Campaign not found · Causeway' : null);
 

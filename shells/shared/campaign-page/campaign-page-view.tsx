@@ -14,7 +14,6 @@ import {
   mediaSrc,
   storyParagraphs,
 } from './campaign-page.rules';
-import './campaign-page.css';
 
 export type CampaignPageViewProps = {
   page: CampaignPage;
@@ -73,7 +72,8 @@ function CampaignCover({ page, headline }: { page: CampaignPage; headline: strin
   if (image) {
     return (
       <div className="cw-cpage__cover">
-        <img className="cw-cpage__cover-media" src={image} alt={headline} />
+        {/* The page's largest paint: fetched ahead of the scripts. */}
+        <img className="cw-cpage__cover-media" src={image} alt={headline} fetchPriority="high" />
       </div>
     );
   }
@@ -206,7 +206,11 @@ function DonateArea({ page, donate }: { page: CampaignPage; donate: ReactNode })
   return donate ? <div className="cw-cpage__donate">{donate}</div> : null;
 }
 
-/** The campaign page as donors see it (SPEC §2): story, organization and progress, with slots to give and share. */
+/**
+ * The campaign page as donors see it (SPEC §2): story, organization and progress, with slots to give and share. The
+ * server paints it too (before any script runs), so it imports no stylesheet: its users do
+ * (`campaign-page.css`).
+ */
 export function CampaignPageView({ page, donate, share, now = new Date() }: CampaignPageViewProps) {
   const headline = campaignHeadline(page);
   const ids = { title: useId(), story: useId(), cause: useId() };

@@ -10,6 +10,12 @@ import { RemoteOutlet } from './remotes/remote-outlet';
 import { Link, navigate, usePathname } from '../../shared/router';
 import { useSession } from './session/use-session';
 import { SignInPage } from './sign-in/sign-in-page';
+import {
+  FORGOT_PASSWORD_PATH,
+  ForgotPasswordPage,
+  RESET_PASSWORD_PATH,
+  ResetPasswordPage,
+} from './password-reset/password-reset-pages';
 import { SIGN_UP_PATH, SignedInOnInvitation, SignUpPage } from './sign-up/sign-up-page';
 
 function LoadingScreen() {
@@ -97,6 +103,9 @@ export function App() {
   const campaignId = campaignIdAt(pathname) ?? receiptOf;
   if (campaignId !== null)
     return <CampaignPageOutlet campaignId={campaignId} user={session.data} receipt={receiptOf !== null} />;
+  // A reset link works whoever is signed in on this browser; asking for one needs no session either.
+  if (pathname === RESET_PASSWORD_PATH) return <ResetPasswordPage />;
+  if (pathname === FORGOT_PASSWORD_PATH) return <ForgotPasswordPage />;
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
   if (session.data === null) return onSignUp ? <SignUpPage /> : <SignInPage />;

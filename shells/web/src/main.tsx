@@ -1,15 +1,23 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
+// One variable font file (latin, 48 kB) for every weight; text shows in a system font until it is there.
+import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { campaignPageKey } from '../../shared/campaign-page/campaign-page.query';
+import { prerenderedCampaignPage } from '../../shared/campaign-page/prerendered';
 
 // SPEC §2: the query cache never refetches on window focus.
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+// A campaign page comes with its data, painted; it is fetched again once the page's code is there, in
+// the background, as a CDN or the browser may have kept the page a while.
+const prerendered = prerenderedCampaignPage();
+if (prerendered) {
+  const key = campaignPageKey(prerendered.page.campaignId);
+  queryClient.setQueryData(key, prerendered.page, { updatedAt: prerendered.readAt });
+  void queryClient.invalidateQueries({ queryKey: key });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

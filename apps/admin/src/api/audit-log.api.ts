@@ -1,14 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { AuditLogEntry } from '../../../../core/audit/audit-log.entity';
 import { apiRequest } from '../../../../shells/shared/http';
-import { AUDIT_PAGE_SIZE, olderPageCursor } from '../model/audit-log';
+import { AUDIT_PAGE_SIZE } from '../model/audit-log';
 import { adminKeys, queryString, retryTransient } from './query';
 
 export type AuditLogFilters = { document?: string; event?: string };
 
-async function fetchEntries(params: AuditLogFilters & { before?: string; limit: number }) {
-  const { entries } = await apiRequest<{ entries: AuditLogEntry[] }>('GET', `/api/logs${queryString(params)}`);
-  return entries;
+async function fetchEntries(params: AuditLogFilters & { cursor?: string | undefined; limit: number }) {
+  return apiRequest<{ entries: AuditLogEntry[]; nextCursor: string | null }>('GET', `/api/logs${queryString(params)}`);
 }
 
 /** The audit log, newest first, one page at a time ("Load older"). */
@@ -16,9 +15,10 @@ export function useAuditLog(filters: AuditLogFilters) {
   const key = { document: filters.document || undefined, event: filters.event || undefined };
   return useInfiniteQuery({
     queryKey: adminKeys.logList(key),
-    queryFn: ({ pageParam }) => fetchEntries({ ...key, before: pageParam, limit: AUDIT_PAGE_SIZE }),
+    queryFn: ({ pageParam }) => fetchEntries({ ...key, cursor: pageParam, limit: AUDIT_PAGE_SIZE }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => olderPageCursor(page, AUDIT_PAGE_SIZE),
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    select: (data) => ({ ...data, pages: data.pages.map((page) => page.entries) }),
     retry: retryTransient,
   });
 }
@@ -26,7 +26,7 @@ export function useAuditLog(filters: AuditLogFilters) {
 export function useRecentAuditEntries(limit: number, { enabled = true } = {}) {
   return useQuery({
     queryKey: adminKeys.logList({ recent: limit }),
-    queryFn: () => fetchEntries({ limit }),
+    queryFn: async () => (await fetchEntries({ limit })).entries,
     enabled,
     retry: retryTransient,
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody } from '../../../../core/contracts/people.contract';
 import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
 import { apiRequest } from '../../../../shells/shared/http';
+import { allItems, everyPage, nextPageParam, pagePath, type ListPage } from '../../../../shells/shared/paging';
 import { adminKeys, queryString, retryTransient } from './query';
 
 export type PeopleFilters = { organizationId?: string; accountType?: AccountType; includeDeleted?: boolean };
@@ -11,31 +12,41 @@ const SESSION_QUERY_KEY = ['session'];
 
 const path = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;
 
-export function usePeople(filters: PeopleFilters, { enabled = true } = {}) {
+/**
+ * People, newest first, a page at a time ("Load more"); with `every`, the whole list at once, for
+ * naming authors and counting.
+ */
+export function usePeople(filters: PeopleFilters, { enabled = true, every = false } = {}) {
   const key = {
     organizationId: filters.organizationId || undefined,
     accountType: filters.accountType || undefined,
     includeDeleted: filters.includeDeleted === true,
   };
-  return useQuery({
-    queryKey: adminKeys.peopleList(key),
-    queryFn: async () => {
-      const { users } = await apiRequest<{ users: UserProfile[] }>(
-        'GET',
-        `/api/users${queryString({ ...key, includeDeleted: key.includeDeleted ? 'true' : undefined })}`,
-      );
-      return users;
-    },
+  const path = `/api/users${queryString({ ...key, includeDeleted: key.includeDeleted ? 'true' : undefined })}`;
+  const readPage = async (cursor: string | null, limit?: number): Promise<ListPage<UserProfile>> => {
+    const { users, nextCursor } = await apiRequest<{ users: UserProfile[]; nextCursor: string | null }>(
+      'GET',
+      pagePath(path, cursor, limit),
+    );
+    return { items: users, nextCursor };
+  };
+  return useInfiniteQuery({
+    queryKey: [...adminKeys.peopleList(key), every ? 'every' : 'pages'],
+    queryFn: ({ pageParam }) => (every ? everyPage(readPage) : readPage(pageParam ?? null)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+    select: allItems,
     enabled,
     retry: retryTransient,
   });
 }
 
-export function usePerson(uid: string) {
+export function usePerson(uid: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: adminKeys.person(uid),
     queryFn: async () => (await apiRequest<{ user: UserProfile }>('GET', path(uid))).user,
     retry: retryTransient,
+    enabled,
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { AuditLogEntry } from '../../../../core/audit/audit-log.entity';
-import { authorNamer, humanize, mergePages, olderPageCursor, recordPathOf } from './audit-log';
+import { actionText, authorNamer, documentLabel, eventLabel, humanize, mergePages, recordPathOf } from './audit-log';
 
 const entry = (id: string, created_date: string, overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id,
@@ -12,17 +12,6 @@ const entry = (id: string, created_date: string, overrides: Partial<AuditLogEntr
   trigger_id: 'org-1',
   trigger_name: 'Harbor Light',
   ...overrides,
-});
-
-describe('olderPageCursor', () => {
-  const page = [entry('a', '2026-03-02T00:00:00.000Z'), entry('b', '2026-03-01T00:00:00.000Z')];
-  test('a full page continues before its last entry', () => {
-    expect(olderPageCursor(page, 2)).toBe('2026-03-01T00:00:00.000Z');
-  });
-  test('a short page is the last one', () => {
-    expect(olderPageCursor(page, 3)).toBeUndefined();
-    expect(olderPageCursor([], 3)).toBeUndefined();
-  });
 });
 
 test('mergePages keeps the order and drops an entry repeated across pages', () => {
@@ -52,6 +41,34 @@ test.each([
   ['registrationTokens', 'Registration tokens'],
 ])('humanize(%s) = %s', (key, text) => {
   expect(humanize(key)).toBe(text);
+});
+
+test('the platform’s own work is authored by “the platform”, never looked up', () => {
+  expect(authorNamer([])('platform')).toEqual({ name: 'the platform', known: false, platform: true });
+});
+
+test('collections and events read as the interface names them', () => {
+  expect(documentLabel('preCampaigns')).toBe('Drafts');
+  expect(documentLabel('registrationTokens')).toBe('Invitations');
+  expect(documentLabel('somethingNew')).toBe('Something new');
+  expect(eventLabel('hardDelete')).toBe('Deleted for good');
+});
+
+describe('actionText', () => {
+  test.each([
+    ['Saved campaign Winter meals (budgetLifetime, statesAmobee)', 'Saved campaign Winter meals: Ad budget, States'],
+    ['Saved campaign Soup (for all) (campaignTitle)', 'Saved campaign Soup (for all): Headline'],
+    [
+      'Moved campaign Winter meals from Pending to Canceled: Use a photo of the kitchen.',
+      'Sent back: campaign Winter meals: Use a photo of the kitchen.',
+    ],
+    ['Moved campaign Winter meals from New to Pending', 'Sent for approval: campaign Winter meals'],
+    ['Moved campaign Winter meals from Approved to Canceled', 'Approval withdrawn: campaign Winter meals'],
+    ['Moved demo campaign Demo A from Pending to Approved', 'Approved: demo campaign Demo A'],
+    ['Created demo campaign Demo A', 'Created demo campaign Demo A'],
+  ])('%s', (action, text) => {
+    expect(actionText({ document: 'preCampaigns', action })).toBe(text);
+  });
 });
 
 describe('recordPathOf', () => {

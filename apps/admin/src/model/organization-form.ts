@@ -12,6 +12,9 @@ export type OrganizationFormValues = {
   termsAndConditions: string;
   termsAndConditionsLink: string;
   paymentDisclaimer: string;
+  legalName: string;
+  taxId: string;
+  receiptNote: string;
   donationPercentage: string;
   headerColor: string;
   footerColor: string;
@@ -35,6 +38,9 @@ const textFields = [
   'termsAndConditions',
   'termsAndConditionsLink',
   'paymentDisclaimer',
+  'legalName',
+  'taxId',
+  'receiptNote',
   'organizationCode',
   'advertiserId',
   ...colorFields,
@@ -51,6 +57,9 @@ export function organizationFormValuesOf(organization: Organization | null): Org
     termsAndConditions: text(organization?.termsAndConditions),
     termsAndConditionsLink: text(organization?.termsAndConditionsLink),
     paymentDisclaimer: text(organization?.paymentDisclaimer),
+    legalName: text(organization?.legalName),
+    taxId: text(organization?.taxId),
+    receiptNote: text(organization?.receiptNote),
     donationPercentage: organization ? String(organization.donationPercentage) : '0',
     headerColor: text(organization?.headerColor),
     footerColor: text(organization?.footerColor),
@@ -84,6 +93,9 @@ const maxLengths: Partial<Record<OrganizationField, number>> = {
   termsAndConditions: 20000,
   termsAndConditionsLink: 2048,
   paymentDisclaimer: 5000,
+  legalName: 200,
+  taxId: 64,
+  receiptNote: 1000,
   organizationCode: 64,
   advertiserId: 64,
 };

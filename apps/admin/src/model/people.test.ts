@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { UserProfile } from '../../../../core/users/user.entity';
-import { personFormValuesOf, personName, personPatchOf, roleBadgesOf, searchPeople, sortPeople } from './people';
+import {
+  personFormValuesOf,
+  personKindLabel,
+  personName,
+  personPatchOf,
+  roleBadgesOf,
+  searchPeople,
+  sortPeople,
+} from './people';
 
 const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   UserId: 'u-1',
@@ -17,6 +25,7 @@ const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   Title: 'Campaigner',
   admin: false,
   superUser: false,
+  analyst: null,
   isDemo: false,
   isDeleted: false,
   organizationId: 'org-1',
@@ -100,5 +109,15 @@ describe('personPatchOf', () => {
     const result = personPatchOf(user, { ...values, ...change });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[field]).toBeDefined();
+  });
+});
+
+describe('personKindLabel', () => {
+  test('platform staff without an organization are staff, everyone else their account type', () => {
+    const base = { AccountType: 'campaigner' as const, admin: false, superUser: false, organizationId: null };
+    expect(personKindLabel({ ...base, admin: true })).toBe('Platform staff');
+    expect(personKindLabel({ ...base, superUser: true })).toBe('Platform staff');
+    expect(personKindLabel({ ...base, admin: true, organizationId: 'org-1' })).toBe('Campaigner');
+    expect(personKindLabel({ ...base, AccountType: 'promoter' })).toBe('Promoter');
   });
 });

@@ -12,6 +12,14 @@ export function accountTypeLabel(type: AccountType): string {
   return accountTypes.find(({ value }) => value === type)?.label ?? type;
 }
 
+/** What a person is, as People lists them: platform staff (no organization, admin or super user) are staff. */
+export function personKindLabel(
+  user: Pick<UserProfile, 'AccountType' | 'admin' | 'superUser' | 'organizationId'>,
+): string {
+  if (!user.organizationId && (user.admin || user.superUser)) return 'Platform staff';
+  return accountTypeLabel(user.AccountType);
+}
+
 export function personName(user: Pick<UserProfile, 'FirstName' | 'LastName' | 'Email'>): string {
   const name = `${user.FirstName} ${user.LastName}`.trim();
   return name === '' ? user.Email : name;

@@ -5,10 +5,21 @@ import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useAuditLog } from '../api/audit-log.api';
 import { usePeople } from '../api/people.api';
-import { authorNamer, humanize, knownDocuments, knownEvents, mergePages, recordPathOf } from '../model/audit-log';
+import {
+  actionText,
+  authorNamer,
+  documentLabel,
+  eventLabel,
+  knownDocuments,
+  knownEvents,
+  mergePages,
+  recordPathOf,
+} from '../model/audit-log';
 import { formatDateTime, formatRelative } from '../model/format';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
+import { AuditLogQuery } from '../../../../core/contracts/people.contract';
+import { maxLengthOf } from '../../../../core/contracts/max-length';
 
 export function AuditLogPage() {
   const { params, update } = useUrlFilter();
@@ -22,7 +33,7 @@ export function AuditLogPage() {
     setDraft({ document, event });
   }
   const log = useAuditLog({ document, event });
-  const people = usePeople({ includeDeleted: true });
+  const people = usePeople({ includeDeleted: true }, { every: true });
   const nameOf = authorNamer(people.data);
   const entries = mergePages(log.data?.pages ?? []);
   const filtered = document !== '' || event !== '';
@@ -57,13 +68,14 @@ export function AuditLogPage() {
               list="cw-admin-log-documents"
               placeholder="All documents"
               value={draft.document}
+              maxLength={maxLengthOf(AuditLogQuery.shape.document)}
               onChange={(changeEvent) => setDraft((current) => ({ ...current, document: changeEvent.target.value }))}
               autoComplete="off"
               spellCheck={false}
             />
             <datalist id="cw-admin-log-documents">
               {knownDocuments.map((value) => (
-                <option key={value} value={value} />
+                <option key={value} value={value} label={documentLabel(value)} />
               ))}
             </datalist>
           </div>
@@ -77,13 +89,14 @@ export function AuditLogPage() {
               list="cw-admin-log-events"
               placeholder="All events"
               value={draft.event}
+              maxLength={maxLengthOf(AuditLogQuery.shape.event)}
               onChange={(changeEvent) => setDraft((current) => ({ ...current, event: changeEvent.target.value }))}
               autoComplete="off"
               spellCheck={false}
             />
             <datalist id="cw-admin-log-events">
               {knownEvents.map((value) => (
-                <option key={value} value={value} />
+                <option key={value} value={value} label={eventLabel(value)} />
               ))}
             </datalist>
           </div>
@@ -145,7 +158,9 @@ export function AuditLogPage() {
                           </div>
                         </td>
                         <td data-label="Who">
-                          {author.known ? (
+                          {author.platform ? (
+                            author.name
+                          ) : author.known ? (
                             <Link
                               to={`/admin/people/${encodeURIComponent(entry.created_by)}`}
                               className="cw-admin-link"
@@ -161,13 +176,13 @@ export function AuditLogPage() {
                         <td data-label="Event">
                           <div className="cw-admin-event-cell">
                             <span className={`cw-badge cw-admin-event cw-admin-event--${entry.event}`}>
-                              {humanize(entry.event)}
+                              {eventLabel(entry.event)}
                             </span>
-                            <span className="cw-admin-identity__meta">{humanize(entry.document)}</span>
+                            <span className="cw-admin-identity__meta">{documentLabel(entry.document)}</span>
                           </div>
                         </td>
                         <td data-label="Action" className="cw-admin-table__action">
-                          {entry.action}
+                          {actionText(entry)}
                         </td>
                         <td data-label="Record">
                           {(entry.trigger_name ?? entry.trigger_id) ? (

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { CampaignPage, PreCampaignView } from '../../../../core/contracts/campaigns.contract';
 import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import '../../../../shells/shared/campaign-page/campaign-page.css';
 import { CampaignPageView } from '../../../../shells/shared/campaign-page/campaign-page-view';
 import { Link } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';

@@ -1,13 +1,14 @@
 import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { PreCampaignView } from '../../../../core/contracts/campaigns.contract';
+import { WorkflowBody, type PreCampaignView } from '../../../../core/contracts/campaigns.contract';
+import { maxLengthOf } from '../../../../core/contracts/max-length';
 import { Dialog } from '../../../../shells/shared/ui/dialog';
 import { focusFirstInvalid, TextAreaField } from '../../../../shells/shared/ui/field';
 import { fieldErrorsOf, isConflict } from '../api/query';
 import { useWorkflowMove } from '../api/pre-campaigns.api';
 import { decisionStatus, type Decision } from '../model/approvals';
 
-const COMMENT_MAX = 2000;
+const COMMENT_MAX = maxLengthOf(WorkflowBody.shape.comment) ?? 2000;
 
 const COPY: Record<
   Decision,

@@ -5,6 +5,8 @@ import { Dialog } from '../../../../shells/shared/ui/dialog';
 import { focusFirstInvalid, SelectField, TextField } from '../../../../shells/shared/ui/field';
 import { useCreateDemoCampaign, type DemoCampaignView } from '../api/demo-campaigns.api';
 import { fieldErrorsOf } from '../api/query';
+import { CreateDemoCampaignBody } from '../../../../core/contracts/campaigns.contract';
+import { maxLengthOf } from '../../../../core/contracts/max-length';
 
 type Props = {
   open: boolean;
@@ -94,7 +96,7 @@ export function DemoCampaignDialog({ open, onClose, onCreated, organizations, or
             setErrors((current) => ({ ...current, campaignName: '' }));
           }}
           error={errors.campaignName || undefined}
-          maxLength={200}
+          maxLength={maxLengthOf(CreateDemoCampaignBody.shape.campaignName)}
           autoComplete="off"
           autoFocus
           disabled={create.isPending}

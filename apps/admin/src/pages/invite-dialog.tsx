@@ -9,6 +9,8 @@ import { fieldErrorsOf, isConflict } from '../api/query';
 import type { AdminAccess } from '../model/admin-access';
 import { isEmail, type FieldErrors } from '../model/organization-form';
 import { accountTypes } from '../model/people';
+import { CreateTokenBody } from '../../../../core/contracts/people.contract';
+import { maxLengthOf } from '../../../../core/contracts/max-length';
 
 type InviteDialogProps = {
   open: boolean;
@@ -198,7 +200,7 @@ export function InviteDialog({ open, onClose, access, organizationId }: InviteDi
               onChange={(event) => set('name', event.target.value)}
               error={errors.name}
               autoComplete="off"
-              maxLength={200}
+              maxLength={maxLengthOf(CreateTokenBody.shape.name)}
               disabled={pending}
               autoFocus
             />
@@ -210,6 +212,7 @@ export function InviteDialog({ open, onClose, access, organizationId }: InviteDi
               error={errors.email}
               autoComplete="off"
               spellCheck={false}
+              maxLength={maxLengthOf(CreateTokenBody.shape.email)}
               disabled={pending}
             />
           </div>

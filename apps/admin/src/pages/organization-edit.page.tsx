@@ -1,4 +1,6 @@
 import { ArchiveRestore, Building2, LoaderCircle, SearchX, Trash2, Users } from 'lucide-react';
+import { maxLengthsOf } from '../../../../core/contracts/max-length';
+import { OrganizationInput } from '../../../../core/contracts/people.contract';
 import { useRef, useState } from 'react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
@@ -37,6 +39,9 @@ import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { PercentField } from '../ui/percent-field';
+
+/** Each text field's maximum, as the API takes it. */
+const ORGANIZATION_MAX = maxLengthsOf(OrganizationInput);
 
 const FORM_ID = 'cw-admin-organization-form';
 
@@ -88,6 +93,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
     error: errors[field],
     disabled: !canEdit || saving,
+    maxLength: (ORGANIZATION_MAX as Record<string, number | undefined>)[field],
   });
 
   /** Images chosen before the organization existed go up once it does. */
@@ -235,7 +241,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
       >
         <Section id="cw-admin-org-details" title="Details" description="How the organization is named and found.">
           <div className="cw-admin-grid-2">
-            <TextField label="Name" {...text('name')} maxLength={200} autoComplete="organization" required />
+            <TextField label="Name" {...text('name')} autoComplete="organization" required />
             <TextField
               label="Website"
               optional
@@ -250,9 +256,9 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
         <Section id="cw-admin-org-contact" title="Contact" description="Shown to donors and used for receipts.">
           <div className="cw-admin-grid-2">
             <TextField label="E-mail" optional type="email" {...text('email')} autoComplete="email" />
-            <TextField label="Phone" optional type="tel" {...text('phone')} maxLength={50} autoComplete="tel" />
+            <TextField label="Phone" optional type="tel" {...text('phone')} autoComplete="tel" />
           </div>
-          <TextAreaField label="Address" optional rows={2} {...text('address')} maxLength={500} />
+          <TextAreaField label="Address" optional rows={2} {...text('address')} />
         </Section>
 
         <Section
@@ -278,7 +284,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
             optional
             rows={5}
             {...text('termsAndConditions')}
-            maxLength={20000}
+
             hint="Leave empty to use the platform’s terms."
           />
           <TextField
@@ -293,8 +299,39 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
             optional
             rows={3}
             {...text('paymentDisclaimer')}
-            maxLength={5000}
+
             hint="Shown beside the payment form, e.g. whether gifts are tax-deductible."
+          />
+        </Section>
+
+        <Section
+          id="cw-admin-org-receipts"
+          title="Receipts"
+          description="What donors’ receipts (e-mail, page and PDF) say about the organization."
+        >
+          <div className="cw-admin-grid-2">
+            <TextField
+              label="Legal name"
+              optional
+              {...text('legalName')}
+
+              hint="The registered name; the organization name is used when empty."
+            />
+            <TextField
+              label="Tax id"
+              optional
+              {...text('taxId')}
+
+              hint="For example an EIN: 12-3456789."
+            />
+          </div>
+          <TextAreaField
+            label="Tax statement"
+            optional
+            rows={3}
+            {...text('receiptNote')}
+
+            hint="Printed on every receipt, e.g. “No goods or services were provided in exchange for this gift.”"
           />
         </Section>
 
@@ -368,7 +405,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
               label="Advertiser ID"
               optional
               {...text('advertiserId')}
-              maxLength={64}
+
               spellCheck={false}
               autoComplete="off"
             />
@@ -376,7 +413,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
               label="Organization code"
               optional
               {...text('organizationCode')}
-              maxLength={64}
+
               spellCheck={false}
               autoComplete="off"
               hint="A short code used in campaign names, like HLFB."
@@ -427,6 +464,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
 }
 
 /** Creates an organization (id null) or shows and edits one. */
+
 export function OrganizationEditPage({ id, access }: { id: string | null; access: AdminAccess }) {
   const organization = useOrganization(id);
   if (id === null) return <OrganizationForm organization={null} access={access} />;

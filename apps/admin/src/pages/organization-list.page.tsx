@@ -9,6 +9,7 @@ import { donationShareLabel, filterOrganizations } from '../model/organization-l
 import { StatusBadge } from '../ui/badges';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
+import { SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
 
 export function OrganizationListPage() {
   const { params, update } = useUrlFilter();
@@ -45,6 +46,7 @@ export function OrganizationListPage() {
               className="cw-input cw-admin-search__input"
               placeholder="Search by name, code or e-mail"
               value={search}
+              maxLength={SEARCH_MAX_LENGTH}
               onChange={(event) => update({ q: event.target.value })}
             />
           </div>

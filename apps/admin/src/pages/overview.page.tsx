@@ -12,7 +12,7 @@ import { usePeople } from '../api/people.api';
 import { useSettings } from '../api/settings.api';
 import type { AdminAccess } from '../model/admin-access';
 import { adminPaths } from '../model/admin-routes';
-import { authorNamer, humanize } from '../model/audit-log';
+import { actionText, authorNamer, documentLabel } from '../model/audit-log';
 import { formatDateTime, formatPercentage, formatRelative } from '../model/format';
 import { InviteDialog } from './invite-dialog';
 
@@ -107,7 +107,7 @@ function QuickActions({ actions }: { actions: QuickAction[] }) {
 
 function RecentActivity() {
   const entries = useRecentAuditEntries(8);
-  const people = usePeople({ includeDeleted: true });
+  const people = usePeople({ includeDeleted: true }, { every: true });
   const nameOf = authorNamer(people.data);
   return (
     <section className="cw-card cw-admin-activity" aria-labelledby="cw-admin-recent-activity">
@@ -146,9 +146,9 @@ function RecentActivity() {
             <li key={entry.id} className="cw-admin-activity__item">
               <span className="cw-admin-activity__dot" aria-hidden="true" />
               <div className="cw-admin-activity__body">
-                <p className="cw-admin-activity__action">{entry.action}</p>
+                <p className="cw-admin-activity__action">{actionText(entry)}</p>
                 <p className="cw-admin-activity__meta">
-                  {nameOf(entry.created_by).name} · {humanize(entry.document)} ·{' '}
+                  {nameOf(entry.created_by).name} · {documentLabel(entry.document)} ·{' '}
                   <time dateTime={entry.created_date} title={formatDateTime(entry.created_date)}>
                     {formatRelative(entry.created_date)}
                   </time>
@@ -164,7 +164,7 @@ function RecentActivity() {
 
 function PlatformOverview({ access, onInvite }: { access: AdminAccess; onInvite: () => void }) {
   const organizations = useOrganizations({ includeDeleted: true });
-  const people = usePeople({ includeDeleted: true });
+  const people = usePeople({ includeDeleted: true }, { every: true });
   const settings = useSettings();
   const activeOrganizations = organizations.data?.filter((organization) => !organization.isDeleted) ?? [];
   const deletedOrganizations = (organizations.data?.length ?? 0) - activeOrganizations.length;
@@ -220,7 +220,7 @@ function PlatformOverview({ access, onInvite }: { access: AdminAccess; onInvite:
 function OrganizationOverview({ access, onInvite }: { access: AdminAccess; onInvite: () => void }) {
   const organizationId = access.ownOrganizationId ?? '';
   const organization = useOrganization(organizationId);
-  const people = usePeople({ organizationId });
+  const people = usePeople({ organizationId }, { every: true });
   const activePeople = people.data?.filter((person) => !person.isDeleted) ?? [];
   const admins = activePeople.filter((person) => person.admin && !person.isDemo).length;
   const actions: QuickAction[] = [
@@ -313,7 +313,7 @@ export function OverviewPage({ user, access }: { user: SessionUser; access: Admi
     <div className="cw-admin-page">
       <PageHeader
         eyebrow="Administration"
-        title={`Welcome back, ${user.fName || 'there'}`}
+        title={`Hello, ${user.fName || 'there'}`}
         description={
           access.platformStaff
             ? 'Organizations, people and the settings every campaign relies on, across all of Causeway.'

@@ -3,6 +3,7 @@ import type { Organization } from '../../../../core/organizations/organization.e
 import type { AccountType } from '../../../../core/users/user.entity';
 import { useState } from 'react';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { LoadMore } from '../../../../shells/shared/ui/load-more';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { Select } from '../../../../shells/shared/ui/field';
 import { OrganizationFilter } from '../ui/organization-filter';
@@ -12,11 +13,12 @@ import { usePeople } from '../api/people.api';
 import type { AdminAccess } from '../model/admin-access';
 import { adminPaths } from '../model/admin-routes';
 import { formatDate } from '../model/format';
-import { accountTypeLabel, accountTypes, personInitials, personName, searchPeople, sortPeople } from '../model/people';
+import { accountTypes, personInitials, personKindLabel, personName, searchPeople, sortPeople } from '../model/people';
 import { RoleBadges } from '../ui/badges';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 import { InviteDialog } from './invite-dialog';
+import { SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
 
 const isAccountType = (value: string | null): value is AccountType => accountTypes.some((type) => type.value === value);
 
@@ -74,6 +76,7 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
               className="cw-input cw-admin-search__input"
               placeholder="Search by name or e-mail"
               value={search}
+              maxLength={SEARCH_MAX_LENGTH}
               onChange={(event) => update({ q: event.target.value })}
             />
           </div>
@@ -147,93 +150,100 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
             />
           )
         ) : (
-          <div className="cw-admin-table-wrap">
-            <table className="cw-admin-table">
-              <caption className="cw-visually-hidden">
-                {shown.length} {shown.length === 1 ? 'person' : 'people'}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  {access.platformStaff && (
-                    <th scope="col" className="cw-admin-col--lg">
-                      Organization
+          <>
+            <div className="cw-admin-table-wrap">
+              <table className="cw-admin-table">
+                <caption className="cw-visually-hidden">
+                  {shown.length} {shown.length === 1 ? 'person' : 'people'}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    {access.platformStaff && (
+                      <th scope="col" className="cw-admin-col--lg">
+                        Organization
+                      </th>
+                    )}
+                    <th scope="col" className="cw-admin-col--md">
+                      Account type
                     </th>
-                  )}
-                  <th scope="col" className="cw-admin-col--md">
-                    Account type
-                  </th>
-                  <th scope="col">Roles</th>
-                  <th scope="col" className="cw-admin-col--lg">
-                    Last sign-in
-                  </th>
-                  <th scope="col" className="cw-admin-col--chevron">
-                    <span className="cw-visually-hidden">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((person) => {
-                  const to = adminPaths.person(person.uid);
-                  const organization = person.organizationId ? organizationsById.get(person.organizationId) : undefined;
-                  return (
-                    <tr
-                      key={person.uid}
-                      className={person.isDeleted ? 'is-deleted' : undefined}
-                      onClick={(event) => {
-                        if ((event.target as HTMLElement).closest('a, button')) return;
-                        navigate(to);
-                      }}
-                    >
-                      <td>
-                        <div className="cw-admin-identity">
-                          {person.avatar ? (
-                            <img className="cw-admin-identity__avatar" src={person.avatar} alt="" />
-                          ) : (
-                            <span className="cw-admin-identity__avatar" aria-hidden="true">
-                              {personInitials(person)}
-                            </span>
-                          )}
-                          <div className="cw-admin-identity__text">
-                            <Link to={to} className="cw-admin-identity__name">
-                              {personName(person)}
-                              {person.uid === access.uid && <span className="cw-admin-you"> (you)</span>}
-                            </Link>
-                            <span className="cw-admin-identity__meta">{person.Email}</span>
+                    <th scope="col">Roles</th>
+                    <th scope="col" className="cw-admin-col--lg">
+                      Last sign-in
+                    </th>
+                    <th scope="col" className="cw-admin-col--chevron">
+                      <span className="cw-visually-hidden">Open</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((person) => {
+                    const to = adminPaths.person(person.uid);
+                    const organization = person.organizationId
+                      ? organizationsById.get(person.organizationId)
+                      : undefined;
+                    return (
+                      <tr
+                        key={person.uid}
+                        className={person.isDeleted ? 'is-deleted' : undefined}
+                        onClick={(event) => {
+                          if ((event.target as HTMLElement).closest('a, button')) return;
+                          navigate(to);
+                        }}
+                      >
+                        <td>
+                          <div className="cw-admin-identity">
+                            {person.avatar ? (
+                              <img className="cw-admin-identity__avatar" src={person.avatar} alt="" />
+                            ) : (
+                              <span className="cw-admin-identity__avatar" aria-hidden="true">
+                                {personInitials(person)}
+                              </span>
+                            )}
+                            <div className="cw-admin-identity__text">
+                              <Link to={to} className="cw-admin-identity__name">
+                                {personName(person)}
+                                {person.uid === access.uid && <span className="cw-admin-you"> (you)</span>}
+                              </Link>
+                              <span className="cw-admin-identity__meta">{person.Email}</span>
+                            </div>
                           </div>
-                        </div>
-                      </td>
-                      {access.platformStaff && (
-                        <td className="cw-admin-col--lg">
-                          {organization ? (
-                            organization.name
-                          ) : person.organizationId ? (
-                            <span className="cw-admin-muted">{person.OrganisationName ?? 'Unknown organization'}</span>
+                        </td>
+                        {access.platformStaff && (
+                          <td className="cw-admin-col--lg">
+                            {organization ? (
+                              organization.name
+                            ) : person.organizationId ? (
+                              <span className="cw-admin-muted">
+                                {person.OrganisationName ?? 'Unknown organization'}
+                              </span>
+                            ) : (
+                              <span className="cw-admin-muted">No organization</span>
+                            )}
+                          </td>
+                        )}
+                        <td className="cw-admin-col--md">{personKindLabel(person)}</td>
+                        <td>
+                          <RoleBadges user={person} />
+                        </td>
+                        <td className="cw-admin-col--lg cw-admin-nowrap">
+                          {person.lastLogin ? (
+                            formatDate(person.lastLogin)
                           ) : (
-                            <span className="cw-admin-muted">No organization</span>
+                            <span className="cw-admin-muted">Never</span>
                           )}
                         </td>
-                      )}
-                      <td className="cw-admin-col--md">{accountTypeLabel(person.AccountType)}</td>
-                      <td>
-                        <RoleBadges user={person} />
-                      </td>
-                      <td className="cw-admin-col--lg cw-admin-nowrap">
-                        {person.lastLogin ? (
-                          formatDate(person.lastLogin)
-                        ) : (
-                          <span className="cw-admin-muted">Never</span>
-                        )}
-                      </td>
-                      <td className="cw-admin-col--chevron" aria-hidden="true">
-                        <ChevronRight size={16} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                        <td className="cw-admin-col--chevron" aria-hidden="true">
+                          <ChevronRight size={16} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <LoadMore query={people} />
+          </>
         )}
       </section>
       {inviting && (

@@ -1,6 +1,7 @@
 import { ArchiveRestore, SearchX, ShieldAlert, Trash2, UserX } from 'lucide-react';
+import { maxLengthsOf } from '../../../../core/contracts/max-length';
 import { useRef, useState } from 'react';
-import type { UpdateUserBody } from '../../../../core/contracts/people.contract';
+import { UpdateUserBody } from '../../../../core/contracts/people.contract';
 import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
 import { navigate } from '../../../../shells/shared/router';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
@@ -28,6 +29,9 @@ import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
 import { SwitchRow } from '../../../../shells/shared/ui/switch';
 import { useToast } from '../ui/toast';
+
+/** Each text field's maximum, as the API takes it. */
+const PERSON_MAX = maxLengthsOf(UpdateUserBody);
 
 const FORM_ID = 'cw-admin-person-form';
 
@@ -113,6 +117,7 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
     onChange: (event: { target: { value: string } }) => set(field, event.target.value as never),
     error: errors[field],
     disabled: !canEdit || save.isPending,
+    maxLength: (PERSON_MAX as Record<string, number | undefined>)[field],
   });
 
   const submit = () => {
@@ -257,8 +262,8 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
           >
             <Section id="cw-admin-person-profile" title="Profile">
               <div className="cw-admin-grid-2">
-                <TextField label="First name" {...text('FirstName')} maxLength={100} autoComplete="off" />
-                <TextField label="Last name" {...text('LastName')} maxLength={100} autoComplete="off" />
+                <TextField label="First name" {...text('FirstName')} autoComplete="off" />
+                <TextField label="Last name" {...text('LastName')} autoComplete="off" />
               </div>
               <div className="cw-admin-grid-2">
                 <TextField
@@ -283,14 +288,8 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
                   ))}
                 </SelectField>
               </div>
-              <TextField
-                label="Title"
-                optional
-                {...text('Title')}
-                maxLength={200}
-                placeholder="e.g. Volunteer coordinator"
-              />
-              <TextAreaField label="Description" optional rows={3} {...text('Description')} maxLength={5000} />
+              <TextField label="Title" optional {...text('Title')} placeholder="e.g. Volunteer coordinator" />
+              <TextAreaField label="Description" optional rows={3} {...text('Description')} />
             </Section>
 
             <Section
@@ -307,10 +306,10 @@ function PersonEditor({ user, access }: { user: UserProfile; access: AdminAccess
               />
               <p className="cw-admin-subheading">As they described it</p>
               <div className="cw-admin-grid-2">
-                <TextField label="Organization name" optional {...text('OrganisationName')} maxLength={200} />
-                <TextField label="Type" optional {...text('OrganisationType')} maxLength={200} />
+                <TextField label="Organization name" optional {...text('OrganisationName')} />
+                <TextField label="Type" optional {...text('OrganisationType')} />
               </div>
-              <TextAreaField label="Goals" optional rows={3} {...text('OrganisationGoals')} maxLength={5000} />
+              <TextAreaField label="Goals" optional rows={3} {...text('OrganisationGoals')} />
             </Section>
           </form>
           {canEdit && (

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
+import { maxLengthsOf } from '../../../../core/contracts/max-length';
 import { useRef, useState } from 'react';
-import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
+import { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
 import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
 import { focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
@@ -13,6 +14,9 @@ import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { PercentField } from '../ui/percent-field';
+
+/** Each text field's maximum, as the API takes it. */
+const SETTINGS_MAX = maxLengthsOf(UpdateSettingsBody);
 
 const FORM_ID = 'cw-admin-settings-form';
 
@@ -38,6 +42,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
     error: errors[field],
     disabled: update.isPending,
+    maxLength: (SETTINGS_MAX as Record<string, number | undefined>)[field],
   });
 
   const submit = () => {
@@ -106,13 +111,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
           title="Terms & payment"
           description="What donors agree to and read beside the payment form, unless their organization sets its own."
         >
-          <TextAreaField
-            label="Terms and conditions"
-            optional
-            rows={6}
-            {...text('termsAndConditions')}
-            maxLength={20000}
-          />
+          <TextAreaField label="Terms and conditions" optional rows={6} {...text('termsAndConditions')} />
           <TextField
             label="Terms and conditions link"
             optional
@@ -120,7 +119,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
             placeholder="https://example.org/terms"
             {...text('termsAndConditionsLink')}
           />
-          <TextAreaField label="Payment disclaimer" optional rows={3} {...text('paymentDisclaimer')} maxLength={5000} />
+          <TextAreaField label="Payment disclaimer" optional rows={3} {...text('paymentDisclaimer')} />
         </Section>
         <dl className="cw-admin-facts cw-admin-facts--inline">
           <div>

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
-import { DomainError, type DomainErrorCode } from '../../../../core/shared/errors';
+import { DomainError, RateLimitedError, type DomainErrorCode } from '../../../../core/shared/errors';
 
 const STATUS_OF: Record<DomainErrorCode, number> = {
   invalid: 400,
@@ -63,6 +63,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
       },
     });
   }
+  if (error instanceof RateLimitedError && !res.headersSent) {
+    res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  }
   if (error instanceof DomainError) {
     return send(STATUS_OF[error.code], {
       error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
@@ -70,7 +73,23 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   }
   const httpError = error as { type?: string; status?: number; expose?: boolean; message?: string };
   if (httpError.type === 'entity.parse.failed') {
-    return send(400, { error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+    return send(400, {
+      error: {
+        code: 'invalid_json',
+        message: 'The request body is not valid JSON.',
+        fields: { '(body)': 'Not valid JSON.' },
+      },
+    });
+  }
+  // The router could not decode a path parameter (a %FF, or UTF-8 that is not text).
+  if (error instanceof URIError && httpError.status === 400) {
+    return send(400, {
+      error: {
+        code: 'invalid_input',
+        message: 'The request path has a part that is not valid percent-encoded UTF-8.',
+        fields: { path: 'Not valid percent-encoded UTF-8.' },
+      },
+    });
   }
   if (httpError.type === 'entity.too.large') {
     return send(413, { error: { code: 'too_large', message: 'The request body is too large.' } });

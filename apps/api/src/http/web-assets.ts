@@ -1,7 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { LinkPreview } from '../../../../core/campaigns/campaign-page.service';
+import { sendBuilt, type BuiltResponse } from '../modules/public-pages/built-response';
 
 import { REPO_ROOT } from '../repo-root';
 export const REMOTES = ['campaigner', 'donor', 'admin', 'reporting'] as const;
@@ -15,8 +18,11 @@ const CAMPAIGN_PAGE = /^\/campaign\/([^/]+)\/details\/?$/;
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** The shell's index.html with a campaign's title and Open Graph and Twitter card tags. */
-export function withLinkPreview(html: string, preview: LinkPreview): string {
+/**
+ * The shell's index.html with a campaign's title and Open Graph and Twitter card tags, and `content`
+ * (the campaign's prerendered HTML) in its root element.
+ */
+export function withLinkPreview(html: string, preview: LinkPreview, content = ''): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   const tags = [
@@ -36,12 +42,16 @@ export function withLinkPreview(html: string, preview: LinkPreview): string {
   return html
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', `    ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${content}</div>`);
 }
 
+/** Where the built shell is. */
+export const shellDistOf = (root = REPO_ROOT) => join(root, 'shells', 'web', 'dist');
+
 export interface WebAssetOptions {
-  /** A live campaign's link preview, or null when it does not exist (its page answers 404). */
-  linkPreview?: (campaignId: string) => Promise<LinkPreview | null>;
+  /** A live campaign's page (its preview tags and content), or null when it does not exist (404). */
+  campaignPage?: (campaignId: string) => Promise<BuiltResponse | null>;
 }
 
 /**
@@ -51,19 +61,28 @@ export interface WebAssetOptions {
  */
 export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}): Router {
   const router = Router();
-  const noCache = (path: string) => /(index\.html|remoteEntry\.js|mf-manifest\.json)$/.test(path);
+  // The builds' brotli and gzip copies (`.br`, `.gz`) are named after the file they stand for.
+  const noCache = (path: string) => /(index\.html|remoteEntry\.js|mf-manifest\.json)(\.br|\.gz)?$/.test(path);
   const staticOptions = {
     index: false,
-    setHeaders: (res: express.Response, path: string) => {
+    setHeaders: (res: ServerResponse, path: string) => {
       res.setHeader('Cache-Control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   };
+  /** A build's files, each sent as its precompressed copy when the browser accepts that encoding. */
+  const serveBuild = (dist: string) =>
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: staticOptions,
+    });
   for (const remote of REMOTES) {
     const dist = join(root, 'apps', remote, 'dist');
-    router.use(`/remotes/${remote}`, express.static(dist, staticOptions));
+    router.use(`/remotes/${remote}`, serveBuild(dist));
   }
-  const shellDist = join(root, 'shells', 'web', 'dist');
-  router.use(express.static(shellDist, staticOptions));
+  const shellDist = shellDistOf(root);
+  router.use(serveBuild(shellDist));
   router.get(/.*/, (req, res, next) => {
     if (NOT_THE_SHELL.test(req.path) || !req.accepts('html')) return next();
     const index = join(shellDist, 'index.html');
@@ -76,25 +95,26 @@ export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}):
     }
     res.setHeader('Cache-Control', 'no-cache');
     const campaign = CAMPAIGN_PAGE.exec(req.path);
-    if (!campaign || !options.linkPreview) return res.sendFile(index);
+    if (!campaign || !options.campaignPage) return res.sendFile(index);
     void (async () => {
-      const preview = await options.linkPreview!(decodeURIComponent(campaign[1]!));
-      const html = indexHtml(index);
+      const page = await options.campaignPage!(decodeURIComponent(campaign[1]!));
       // The page itself says the campaign is gone; the status tells crawlers and link previewers.
-      if (!preview) res.status(404).type('html').send(html);
-      else res.type('html').send(withLinkPreview(html, preview));
+      if (!page) res.status(404).type('html').send(indexHtml(index));
+      else sendBuilt(req, res, page, []);
     })().catch(next);
   });
   return router;
 }
 
-let cachedIndex: { path: string; modified: number; html: string } | null = null;
+let cachedIndex: { path: string; modified: number; checkedAt: number; html: string } | null = null;
 
-/** The shell's index.html, read again only when a build replaced it. */
-function indexHtml(path: string): string {
+/** The shell's index.html, read again only when a build replaced it (its time looked at once a second at most). */
+export function indexHtml(path: string): string {
+  const at = Date.now();
+  if (cachedIndex?.path === path && at - cachedIndex.checkedAt < 1_000) return cachedIndex.html;
   const modified = statSync(path).mtimeMs;
   if (cachedIndex?.path !== path || cachedIndex.modified !== modified) {
-    cachedIndex = { path, modified, html: readFileSync(path, 'utf8') };
-  }
+    cachedIndex = { path, modified, checkedAt: at, html: readFileSync(path, 'utf8') };
+  } else cachedIndex.checkedAt = at;
   return cachedIndex.html;
 }

@@ -1,12 +1,18 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { BotCheckResponse, ErrorResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
+import {
+  BotCheckResponse,
+  CurrentSessionResponse,
+  ErrorResponse,
+  SessionResponse,
+  SignInBody,
+} from '../../../../core/contracts/auth.contract';
 import type { AuthService } from '../../../../core/auth/auth.service';
 import { requirePerson } from '../../../../core/auth/person-check';
 import type { BotCheck } from '../../../../core/ports/bot-check.port';
-import { unauthenticated } from '../../../../core/shared/errors';
 import type { ErrorBody } from '../http/errors';
+import { SharedRateLimitStore, type SharedLimits } from '../http/shared-rate-limit.store';
 import { defineRoute } from '../http/route';
 import { clearSessionCookies, setSessionCookies, sessionTokenOf, type CookiePolicy } from '../http/session-cookies';
 
@@ -17,9 +23,18 @@ export interface AuthRoutesOptions {
   cookies: CookiePolicy;
   registry: OpenAPIRegistry;
   signInLimit: { maxFailures: number; windowMinutes: number };
+  /** Where failed sign-ins are counted: the data store, so every instance agrees (else this process). */
+  sharedLimits?: SharedLimits;
 }
 
-export function authRoutes({ auth, botCheck, cookies, registry, signInLimit }: AuthRoutesOptions): Router {
+export function authRoutes({
+  auth,
+  botCheck,
+  cookies,
+  registry,
+  signInLimit,
+  sharedLimits,
+}: AuthRoutesOptions): Router {
   const router = Router();
 
   // Only failures count: a person who signs in fine is never slowed down.
@@ -29,6 +44,7 @@ export function authRoutes({ auth, botCheck, cookies, registry, signInLimit }: A
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(sharedLimits ? { store: new SharedRateLimitStore(sharedLimits, 'sign-in') } : {}),
     keyGenerator: (req) => {
       const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
       return `${ipKeyGenerator(req.ip ?? 'unknown')}|${email}`;
@@ -85,14 +101,15 @@ export function authRoutes({ auth, botCheck, cookies, registry, signInLimit }: A
     path: '/api/auth/session',
     tag: 'Auth',
     summary: 'The signed-in user',
-    description: 'Answers 401 when signed out. Using the session renews it at most every 10 minutes.',
-    responses: { 200: SessionResponse, 401: ErrorResponse },
+    description:
+      'Answers `user: null` when signed out (a forged or ended session clears its cookies). Using the session renews it at most every 10 minutes.',
+    responses: { 200: CurrentSessionResponse },
     async handler({ req, res }) {
       const token = sessionTokenOf(req);
       const current = await auth.currentUser(token);
       if (!current) {
         if (token) clearSessionCookies(res, cookies);
-        throw unauthenticated('You are signed out.');
+        return { user: null, branding: null };
       }
       if (current.renewed && token) {
         setSessionCookies(res, cookies, { token, uid: current.user.uid, expiresAt: current.expiresAt });

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { ErrorResponse } from '../../../../core/contracts/auth.contract';
 import {
   CampaignStatsResponse,
+  PublicCampaignListQuery,
   PublicCampaignListResponse,
   PublicCampaignResponse,
 } from '../../../../core/contracts/payments.contract';
@@ -25,10 +26,15 @@ export function campaignStatsRoutes({
     path: '/api/campaigns',
     tag,
     summary: 'Live campaigns, newest first',
-    description: 'Open to everyone. Campaigns created in the last 6 months (SPEC §9), not deleted.',
+    description:
+      'Open to everyone. Campaigns created in the last 6 months (SPEC §9), not deleted; `organizationId` ' +
+      "narrows them to one organization's. Paged: `limit` " +
+      '(50 unless said) and the `cursor` the previous page answered as `nextCursor`.',
+    query: PublicCampaignListQuery,
     responses: { 200: PublicCampaignListResponse },
-    async handler() {
-      return { campaigns: await directory.listLive() };
+    async handler({ query }) {
+      const page = await directory.listLive(query);
+      return { campaigns: page.items, nextCursor: page.nextCursor };
     },
   });
   defineRoute(router, registry, {

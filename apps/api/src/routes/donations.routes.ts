@@ -5,15 +5,20 @@ import { DonationCheckoutBody, DonationCheckoutResponse } from '../../../../core
 import { IdParams } from '../../../../core/contracts/people.contract';
 import type { DonationCheckoutService } from '../../../../core/donations/donation-checkout.service';
 import { optionalActor } from '../http/actor';
+import { clientKeyOf } from '../http/client-key';
+import { returnOriginOf, sameServerAddress } from '../http/return-origin';
 import { defineRoute } from '../http/route';
 
 /** Giving to a campaign: open to everyone. */
 export function donationRoutes({
   donationCheckouts,
   registry,
+  publicUrl,
 }: {
   donationCheckouts: Pick<DonationCheckoutService, 'open'>;
   registry: OpenAPIRegistry;
+  /** The platform's public address; a page opened at another name of this server comes back there. */
+  publicUrl: string;
 }): Router {
   const router = Router();
   defineRoute(router, registry, {
@@ -24,16 +29,21 @@ export function donationRoutes({
     description:
       'Open to everyone, signed in or not. `amount` in cents ($1 to $100,000); the donor’s name and message ' +
       'are optional; `ref` is the promoter’s user id or share code from a shared link (ignored when it names ' +
-      'nobody). Answers the payment page to send the donor to; paying returns to ' +
+      'nobody), `channel` the network it was shared on (the landing link’s `utm_source`: x, linkedin, facebook or ' +
+      'instagram; a share code names its own). Answers the payment page to send the donor to; paying returns to ' +
       '`/campaign/{id}/thank-you?session_id=…`. A campaign that takes no donations (turned off, or past its ' +
-      'deadline) is a 409.',
+      'deadline) is a 409. Card testing is slowed down: a few checkouts a minute from one client to one campaign ' +
+      '(429 with Retry-After), and once a client has been declined or limited, or while the campaign sees a ' +
+      'burst, a solved bot check (`botCheck`, from `GET /api/auth/bot-check`) is needed: a 400 naming `botCheck`.',
     params: IdParams,
     body: DonationCheckoutBody,
-    responses: { 201: DonationCheckoutResponse, 404: ErrorResponse, 409: ErrorResponse },
-    async handler({ params, body, res }) {
-      const checkout = await donationCheckouts.open(optionalActor(res), params.id, body);
+    responses: { 201: DonationCheckoutResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+    async handler({ params, body, req, res }) {
+      const client = { key: clientKeyOf(req), ...(req.ip ? { ip: req.ip } : {}) };
+      const origin = returnOriginOf(req, publicUrl);
+      const checkout = await donationCheckouts.open(optionalActor(res), params.id, body, client, origin);
       res.status(201);
-      return checkout;
+      return { ...checkout, url: sameServerAddress(checkout.url, publicUrl, origin) };
     },
   });
   return router;

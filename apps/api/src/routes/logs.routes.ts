@@ -23,13 +23,14 @@ export function logRoutes({ auditLog, registry }: LogRoutesOptions): Router {
     description:
       'What admins and the workflow did; super users and platform admins only. Filter by `document` ' +
       '(collection), `event`, `createdBy` (who acted) and `triggerId` (the record acted upon); page with ' +
-      `\`before\` (entries strictly older than that instant) and \`limit\` (${DEFAULT_AUDIT_LOG_LIMIT} unless said).`,
+      `\`limit\` (${DEFAULT_AUDIT_LOG_LIMIT} unless said) and the \`cursor\` the previous page answered as ` +
+      '`nextCursor` (or `before`: entries strictly older than that instant).',
     query: AuditLogQuery,
     responses: { 200: AuditLogResponse, 401: ErrorResponse, 403: ErrorResponse },
     async handler({ query, res }) {
       const actor = requireActor(res);
       const filter = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-      return { entries: await auditLog.list(actor, filter) };
+      return auditLog.list(actor, filter);
     },
   });
 

@@ -38,13 +38,16 @@ export function notificationRoutes({ notifications, streams, registry, logger }:
     path: '/api/notifications',
     tag: 'Notifications',
     summary: 'Your notifications, newest first',
-    description: `At most \`limit\` of them (${DEFAULT_NOTIFICATION_LIMIT} unless said), with the number still unread.`,
+    description:
+      `At most \`limit\` of them (${DEFAULT_NOTIFICATION_LIMIT} unless said), with the number still unread; ` +
+      'the next page with the `cursor` this one answered as `nextCursor`.',
     query: NotificationListQuery,
     responses: { 200: NotificationListResponse, ...signedIn },
     async handler({ query, res }) {
       return notifications.list(requireActor(res), {
         unreadOnly: query.unreadOnly === 'true',
         ...(query.limit === undefined ? {} : { limit: query.limit }),
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       });
     },
   });

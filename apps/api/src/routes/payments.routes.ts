@@ -8,28 +8,66 @@ import {
   SessionParams,
 } from '../../../../core/contracts/payments.contract';
 import type { PaymentReceiptService } from '../../../../core/payments/payment-receipts.service';
+import { z } from 'zod';
+import type { ReceiptDocument } from '../../../../core/payments/payment-receipts.service';
 import { requireActor } from '../http/actor';
-import { defineRoute } from '../http/route';
+import { defineRoute, parseInput } from '../http/route';
 
 /** Receipts, and a signed-in donor's own payments. */
 export function paymentRoutes({
   receipts,
   registry,
+  renderPdf,
 }: {
-  receipts: Pick<PaymentReceiptService, 'detail' | 'mine'>;
+  receipts: Pick<PaymentReceiptService, 'detail' | 'mine' | 'document'>;
   registry: OpenAPIRegistry;
+  /** Lays a receipt out as a PDF. */
+  renderPdf: (receipt: ReceiptDocument) => Promise<Uint8Array>;
 }): Router {
   const router = Router();
+  registry.registerPath({
+    method: 'get',
+    path: '/api/payments/{sessionId}/receipt.pdf',
+    tags: ['Payments'],
+    summary: 'The receipt of a donation as a PDF',
+    description:
+      'The organization (legal name and tax id), the campaign’s public headline, the amount, date and payment ' +
+      'reference, and the organization’s tax statement. Open to whoever holds the checkout’s id; 404 until the ' +
+      'donation is recorded.',
+    request: { params: SessionParams },
+    responses: {
+      200: {
+        description: 'The PDF',
+        content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      404: { description: 'Error', content: { 'application/json': { schema: ErrorResponse } } },
+    },
+  });
+  router.get('/api/payments/:sessionId/receipt.pdf', async (req, res, next) => {
+    try {
+      const { sessionId } = parseInput(SessionParams, req.params, 'params');
+      const bytes = await renderPdf(await receipts.document(sessionId));
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', 'attachment; filename="donation-receipt.pdf"');
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.send(Buffer.from(bytes));
+    } catch (error) {
+      next(error);
+    }
+  });
   defineRoute(router, registry, {
     method: 'get',
     path: '/api/payments',
     tag: 'Payments',
     summary: "A donor's own payments, newest first",
-    description: 'The donations the signed-in person made while signed in (`mine=true`).',
+    description:
+      'The donations the signed-in person made while signed in (`mine=true`). Paged: `limit` (50 unless said) ' +
+      'and the `cursor` the previous page answered as `nextCursor`.',
     query: PaymentsQuery,
     responses: { 200: MyPaymentsResponse, 401: ErrorResponse, 403: ErrorResponse },
-    async handler({ res }) {
-      return { payments: await receipts.mine(requireActor(res)) };
+    async handler({ query, res }) {
+      const page = await receipts.mine(requireActor(res), query);
+      return { payments: page.items, nextCursor: page.nextCursor };
     },
   });
   defineRoute(router, registry, {

@@ -37,11 +37,13 @@ export function preCampaignRoutes({ preCampaigns, workflow, registry }: PreCampa
       '`list=drafts` (unpaid, not deleted, status empty, New or Canceled), `pending` or `pending-publish` ' +
       '(Approved and unpaid) or `publishing` (Approved and paid: being set up on the ad platform, or stopped ' +
       'there). `userId` and `organizationId` narrow it where allowed; without them, an ' +
-      "organization's admin sees the organization's, platform staff all, and everyone else their own.",
+      "organization's admin sees the organization's, platform staff all, and everyone else their own. " +
+      'Paged: `limit` (50 unless said) and the `cursor` the previous page answered as `nextCursor`.',
     query: PreCampaignListQuery,
     responses: { 200: PreCampaignListResponse, ...signedIn },
     async handler({ query, res }) {
-      return { preCampaigns: await preCampaigns.list(requireActor(res), query) };
+      const page = await preCampaigns.list(requireActor(res), query);
+      return { preCampaigns: page.items, nextCursor: page.nextCursor };
     },
   });
 
@@ -59,6 +61,20 @@ export function preCampaignRoutes({ preCampaigns, workflow, registry }: PreCampa
       const view = await preCampaigns.create(requireActor(res), body);
       res.status(201);
       return view;
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/pre-campaigns/new',
+    tag,
+    summary: 'The blank draft the wizard opens with',
+    description:
+      'Not stored: the wizard shows it until the first save, which starts the draft (`POST /api/pre-campaigns`), ' +
+      'so opening the wizard and leaving makes no draft.',
+    responses: { 200: PreCampaignView, ...signedIn },
+    async handler({ res }) {
+      return preCampaigns.blank(requireActor(res));
     },
   });
 

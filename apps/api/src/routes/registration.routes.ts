@@ -17,6 +17,7 @@ import type { BotCheck } from '../../../../core/ports/bot-check.port';
 import type { RegistrationService } from '../../../../core/registration/registration.service';
 import { requireActor } from '../http/actor';
 import type { ErrorBody } from '../http/errors';
+import { SharedRateLimitStore, type SharedLimits } from '../http/shared-rate-limit.store';
 import { defineRoute } from '../http/route';
 import { setSessionCookies, type CookiePolicy } from '../http/session-cookies';
 
@@ -25,18 +26,21 @@ export interface RegistrationRoutesOptions {
   botCheck: Pick<BotCheck, 'verify'>;
   cookies: CookiePolicy;
   registry: OpenAPIRegistry;
+  /** Where attempts are counted: the data store, so every instance agrees (else this process). */
+  sharedLimits?: SharedLimits;
 }
 
 /** Invitation links are tried by address and e-mail: enough for a person, far too few to guess a token. */
 const LIMIT_WINDOW_MINUTES = 15;
 
-const limitedByAddressAndEmail = (limit: number, skipSuccessfulRequests: boolean) =>
+const limitedByAddressAndEmail = (limit: number, skipSuccessfulRequests: boolean, store?: SharedRateLimitStore) =>
   rateLimit({
     windowMs: LIMIT_WINDOW_MINUTES * 60_000,
     limit,
     skipSuccessfulRequests,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(store ? { store } : {}),
     keyGenerator: (req: Request) => {
       const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
       return `${ipKeyGenerator(req.ip ?? 'unknown')}|${email}`;
@@ -53,10 +57,17 @@ const limitedByAddressAndEmail = (limit: number, skipSuccessfulRequests: boolean
   });
 
 /** SPEC §7 registration calls (names kept from the original), and sign-up. */
-export function registrationRoutes({ registration, botCheck, cookies, registry }: RegistrationRoutesOptions): Router {
+export function registrationRoutes({
+  registration,
+  botCheck,
+  cookies,
+  registry,
+  sharedLimits,
+}: RegistrationRoutesOptions): Router {
   const router = Router();
-  router.post('/api/registration/validateToken', limitedByAddressAndEmail(20, false));
-  router.post('/api/auth/sign-up', limitedByAddressAndEmail(10, true));
+  const storeOf = (prefix: string) => (sharedLimits ? new SharedRateLimitStore(sharedLimits, prefix) : undefined);
+  router.post('/api/registration/validateToken', limitedByAddressAndEmail(20, false, storeOf('validate-token')));
+  router.post('/api/auth/sign-up', limitedByAddressAndEmail(10, true, storeOf('sign-up')));
 
   defineRoute(router, registry, {
     method: 'post',

@@ -4,15 +4,19 @@ import { ErrorResponse } from '../../../../core/contracts/auth.contract';
 import { BudgetSessionBody, CheckoutSessionResponse } from '../../../../core/contracts/payments.contract';
 import type { BudgetPaymentService } from '../../../../core/payments/budget-payment.service';
 import { requireActor } from '../http/actor';
+import { returnOriginOf, sameServerAddress } from '../http/return-origin';
 import { defineRoute } from '../http/route';
 
 /** SPEC §7 `POST /api/stripe/session`: paying an approved campaign's ad budget. */
 export function stripeSessionRoutes({
   budgetPayments,
   registry,
+  publicUrl,
 }: {
   budgetPayments: Pick<BudgetPaymentService, 'startCheckout'>;
   registry: OpenAPIRegistry;
+  /** The platform's public address; a page opened at another name of this server comes back there. */
+  publicUrl: string;
 }): Router {
   const router = Router();
   defineRoute(router, registry, {
@@ -33,8 +37,10 @@ export function stripeSessionRoutes({
       404: ErrorResponse,
       409: ErrorResponse,
     },
-    async handler({ body, res }) {
-      return budgetPayments.startCheckout(requireActor(res), body.item);
+    async handler({ body, req, res }) {
+      const origin = returnOriginOf(req, publicUrl);
+      const checkout = await budgetPayments.startCheckout(requireActor(res), body.item, origin);
+      return { ...checkout, url: sameServerAddress(checkout.url, publicUrl, origin) };
     },
   });
   return router;

@@ -49,7 +49,8 @@ export function userRoutes({ users, registry }: UserRoutesOptions): Router {
     summary: 'List users, newest first',
     description:
       'Platform staff see every organization; an organization admin only their own (the default when no ' +
-      '`organizationId` is given). Soft-deleted users only with `includeDeleted=true`.',
+      '`organizationId` is given). Soft-deleted users only with `includeDeleted=true`. Paged: `limit` (50 ' +
+      'unless said) and the `cursor` the previous page answered as `nextCursor`.',
     query: UserListQuery,
     responses: { 200: UserListResponse, ...signedIn },
     async handler({ query, res }) {
@@ -57,8 +58,10 @@ export function userRoutes({ users, registry }: UserRoutesOptions): Router {
         ...(query.organizationId === undefined ? {} : { organizationId: query.organizationId }),
         ...(query.accountType === undefined ? {} : { accountType: query.accountType }),
         includeDeleted: query.includeDeleted === 'true',
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       });
-      return { users: list };
+      return { users: list.items, nextCursor: list.nextCursor };
     },
   });
 

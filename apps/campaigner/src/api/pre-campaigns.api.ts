@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type {
   CampaignPage,
@@ -9,6 +9,7 @@ import type {
 } from '../../../../core/contracts/campaigns.contract';
 import type { UserProfile } from '../../../../core/users/user.entity';
 import { apiRequest } from '../../../../shells/shared/http';
+import { allItems, everyPage, nextPageParam, pagePath } from '../../../../shells/shared/paging';
 import { draftKeys, queryString, retryTransient } from './query';
 
 export type DraftListName = 'drafts' | 'pending' | 'pending-publish' | 'publishing';
@@ -17,16 +18,23 @@ export type ListScope = { userId?: string; organizationId?: string };
 
 const path = (id: string) => `/api/pre-campaigns/${encodeURIComponent(id)}`;
 
+/** One of the draft lists, newest first, a page at a time ("Load more"). */
 export function useDraftList(list: DraftListName, scope: ListScope, { enabled = true } = {}) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: draftKeys.list(list, scope),
-    queryFn: async () =>
-      (
-        await apiRequest<{ preCampaigns: PreCampaign[] }>(
-          'GET',
+    queryFn: async ({ pageParam }) => {
+      const page = await apiRequest<{ preCampaigns: PreCampaign[]; nextCursor: string | null }>(
+        'GET',
+        pagePath(
           `/api/pre-campaigns${queryString({ list, userId: scope.userId, organizationId: scope.organizationId })}`,
-        )
-      ).preCampaigns,
+          pageParam,
+        ),
+      );
+      return { items: page.preCampaigns, nextCursor: page.nextCursor };
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+    select: allItems,
     enabled,
     retry: retryTransient,
   });
@@ -60,6 +68,11 @@ export async function draftChanged(queryClient: QueryClient, view: PreCampaignVi
   queryClient.setQueryData(key, view);
   void queryClient.invalidateQueries({ queryKey: draftKeys.page(view.preCampaign.id) });
   void queryClient.invalidateQueries({ queryKey: draftKeys.lists() });
+}
+
+/** Starts a draft with the fields of its first save (the wizard's blank draft is not stored). */
+export function createDraftWith(patch: UpdatePreCampaignBody): Promise<PreCampaignView> {
+  return apiRequest<PreCampaignView>('POST', '/api/pre-campaigns', patch);
 }
 
 export function saveDraft(id: string, patch: UpdatePreCampaignBody): Promise<PreCampaignView> {
@@ -102,10 +115,13 @@ export function useOrganizationPeople(organizationId: string | null, { enabled =
   return useQuery({
     queryKey: ['campaigner', 'people', organizationId],
     queryFn: async () => {
-      const { users } = await apiRequest<{ users: UserProfile[] }>(
-        'GET',
-        `/api/users${queryString({ organizationId: organizationId ?? undefined })}`,
-      );
+      const { items: users } = await everyPage(async (cursor, limit) => {
+        const page = await apiRequest<{ users: UserProfile[]; nextCursor: string | null }>(
+          'GET',
+          pagePath(`/api/users${queryString({ organizationId: organizationId ?? undefined })}`, cursor, limit),
+        );
+        return { items: page.users, nextCursor: page.nextCursor };
+      });
       return new Map(users.map((user) => [user.uid, `${user.FirstName} ${user.LastName}`.trim() || user.Email]));
     },
     enabled: enabled && organizationId !== null,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
 import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
 import type {
@@ -8,6 +8,7 @@ import type {
 } from '../../../../core/contracts/payments.contract';
 import { ApiError, apiRequest } from '../../../../shells/shared/http';
 import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import { allItems, nextPageParam, pagePath } from '../../../../shells/shared/paging';
 import { draftKeys, isStatus, retryTransient } from './query';
 
 /**
@@ -95,11 +96,20 @@ export function useResumeDeployment(preCampaignId: string) {
   });
 }
 
-/** Every live campaign (the public list); the screens keep the organization's own. */
-export function useLiveCampaigns() {
-  return useQuery({
-    queryKey: publishingKeys.live(),
-    queryFn: async () => (await apiRequest<{ campaigns: PublicCampaign[] }>('GET', '/api/campaigns')).campaigns,
+/** An organization's live campaigns (the public list narrowed to it), a page at a time. */
+export function useLiveCampaigns(organizationId: string) {
+  return useInfiniteQuery({
+    queryKey: [...publishingKeys.live(), organizationId],
+    queryFn: async ({ pageParam }) => {
+      const page = await apiRequest<{ campaigns: PublicCampaign[]; nextCursor: string | null }>(
+        'GET',
+        pagePath(`/api/campaigns?organizationId=${encodeURIComponent(organizationId)}`, pageParam),
+      );
+      return { items: page.campaigns, nextCursor: page.nextCursor };
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+    select: allItems,
     retry: retryTransient,
   });
 }

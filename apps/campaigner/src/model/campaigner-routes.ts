@@ -13,6 +13,8 @@ export const campaignerPaths = {
   home: (view: HomeView = 'mine') => (view === 'mine' ? CAMPAIGNER_BASE : `${CAMPAIGNER_BASE}?view=organization`),
   /** A draft in the wizard (CAMPAIGN_PATHS.draft), at a step when given. */
   draft: (id: string, step?: StepId) => `${CAMPAIGN_PATHS.draft(encodeURIComponent(id))}${step ? `?step=${step}` : ''}`,
+  /** The wizard on a new campaign: nothing is stored until its first save. */
+  newDraft: () => `${CAMPAIGN_PATHS.newDraft()}?step=basics`,
   /** A live campaign: its figures and its ads' delivery (its shares and thanks are pages below it). */
   campaign: (campaignId: string) => `${CAMPAIGNER_BASE}/campaigns/${encodeURIComponent(campaignId)}`,
 };

@@ -3,6 +3,7 @@ import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import { dayInputOf, isoOfDayInput } from './dates';
 import { dollarsInputOf, parseDollars } from './money';
 import type { DraftField } from './wizard-steps';
+import { maxLengthsOf } from '../../../../core/contracts/max-length';
 
 export type StateValue = { stateCode: string; cities: string[] };
 export type AdFileValue = { path: string; name: string };
@@ -48,6 +49,9 @@ export type WizardValues = {
   landingPageToggle: boolean;
   landingPage: string;
 };
+
+/** The most characters each text field of a draft takes, as the API parses it (a list's: one item's). */
+export const DRAFT_MAX_LENGTH = maxLengthsOf(DraftFields);
 
 /** Field path (`campaignName`, `zips.0`) → what is wrong with it. */
 export type FieldErrors = Record<string, string>;

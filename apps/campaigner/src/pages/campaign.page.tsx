@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   CircleAlert,
   CirclePause,
   ExternalLink,
@@ -12,6 +13,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
 import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
+import { REPORTING_PATHS } from '../../../../core/contracts/reporting.contract';
 import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
 import { Link } from '../../../../shells/shared/router';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
@@ -36,6 +38,7 @@ import { useCampaignShares } from '../reach/reach.api';
 import { reachPaths } from '../reach/reach-routes';
 import { RaisedBar } from '../ui/raised-bar';
 import { Banner, ListSkeleton, WizardSkeleton } from '../ui/states';
+import { GiftsSection } from './campaign-gifts';
 import '../publishing.css';
 
 const DeliveryChart = lazy(() => import('../ui/delivery-chart'));
@@ -321,13 +324,25 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
         badge={<span className={`cw-badge cw-pub-badge cw-pub-badge--${status.tone}`}>{status.label}</span>}
         description={live.name ? live.title : undefined}
         actions={
-          <a href={live.pagePath} className="cw-button cw-button--secondary" target="_blank" rel="noopener noreferrer">
-            <ExternalLink size={16} aria-hidden="true" />
-            Open the public page
-          </a>
+          <div className="cw-pub-section-links">
+            <Link to={REPORTING_PATHS.campaign(campaignId)} className="cw-button cw-button--secondary">
+              <ChartColumn size={16} aria-hidden="true" />
+              Campaign report
+            </Link>
+            <a
+              href={live.pagePath}
+              className="cw-button cw-button--secondary"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <ExternalLink size={16} aria-hidden="true" />
+              Open the public page
+            </a>
+          </div>
         }
       />
       <FundraisingSection campaign={live} />
+      <GiftsSection campaignId={campaignId} />
       <DeliverySection campaignId={campaignId} />
       <SharesSection campaignId={campaignId} />
     </div>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Clock, FileQuestion, Lock, MessageSquareWarning, Trash2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { PreCampaignView } from '../../../../core/contracts/campaigns.contract';
+import { NEW_DRAFT_ID, type PreCampaignView } from '../../../../core/contracts/campaigns.contract';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { ApiError } from '../../../../shells/shared/http';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
@@ -114,7 +114,15 @@ function StatusBanner({
   }
 }
 
-function Wizard({ view, user }: { view: PreCampaignView; user: SessionUser }) {
+function Wizard({
+  view,
+  user,
+  onCreated,
+}: {
+  view: PreCampaignView;
+  user: SessionUser;
+  onCreated: (id: string) => void;
+}) {
   const queryClient = useQueryClient();
   const draft = view.preCampaign;
   const id = draft.id;
@@ -128,7 +136,16 @@ function Wizard({ view, user }: { view: PreCampaignView; user: SessionUser }) {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const problems = showProblems ? { ...view.problems, ...submitErrors } : {};
-  const editor = useDraftEditor(view, { problems });
+  const stepNow = useRef(step);
+  stepNow.current = step;
+  const editor = useDraftEditor(view, {
+    problems,
+    // The first save made the draft: the address becomes its own (a reload opens it, not a blank one).
+    onCreated: (created) => {
+      onCreated(created.preCampaign.id);
+      navigate(campaignerPaths.draft(created.preCampaign.id, stepNow.current), { replace: true });
+    },
+  });
   const move = useMoveDraft(id);
   const remove = useDeleteDraft(id);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -325,6 +342,8 @@ function Wizard({ view, user }: { view: PreCampaignView; user: SessionUser }) {
 /** A draft in the wizard, at `/campaigner/drafts/{id}?step=…`. */
 export function DraftPage({ id, user }: { id: string; user: SessionUser }) {
   const draft = useDraft(id);
+  // The draft the blank one became stays the same wizard, so an upload or typing under way goes on.
+  const created = useRef<string | null>(null);
   if (draft.isPending) return <WizardSkeleton label="Loading the campaign…" />;
   if (draft.isError) {
     const status = draft.error instanceof ApiError ? draft.error.status : 0;
@@ -348,5 +367,14 @@ export function DraftPage({ id, user }: { id: string; user: SessionUser }) {
       <ErrorPanel title="The campaign couldn't be loaded" error={draft.error} onRetry={() => void draft.refetch()} />
     );
   }
-  return <Wizard key={id} view={draft.data} user={user} />;
+  return (
+    <Wizard
+      key={id === created.current ? NEW_DRAFT_ID : id}
+      view={draft.data}
+      user={user}
+      onCreated={(createdId) => {
+        created.current = createdId;
+      }}
+    />
+  );
 }

@@ -1,18 +1,13 @@
-import { CircleAlert, Clock, FilePenLine, LoaderCircle, Plus, Rocket, WalletCards } from 'lucide-react';
+import { CircleAlert, Clock, FilePenLine, Plus, Rocket, WalletCards } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
+import { LoadMore } from '../../../../shells/shared/ui/load-more';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
-import {
-  useCreateDraft,
-  useDraftList,
-  useOrganizationPeople,
-  type DraftListName,
-  type ListScope,
-} from '../api/pre-campaigns.api';
+import { useDraftList, useOrganizationPeople, type DraftListName, type ListScope } from '../api/pre-campaigns.api';
 import { campaignerPaths, type HomeView } from '../model/campaigner-routes';
 import { draftTitle, lastMoveOf, progressOf, reviewerNoteOf, statusOf } from '../model/draft-status';
 import { formatDollars } from '../model/money';
@@ -127,6 +122,7 @@ function DraftListSection({
           ))}
         </ul>
       )}
+      <LoadMore query={query} />
     </section>
   );
 }
@@ -162,25 +158,18 @@ export function HomePage({ user }: { user: SessionUser }) {
   const scope: ListScope = organizationView
     ? { organizationId: user.organizationId ?? undefined }
     : { userId: user.uid };
-  const create = useCreateDraft();
   const people = useOrganizationPeople(user.organizationId, { enabled: organizationView });
   const authors = organizationView ? (people.data ?? null) : null;
   const canStart = mayStart(user);
   const organization = user.orgName ?? 'your organization';
 
-  const start = () =>
-    create.mutate(undefined, {
-      onSuccess: (created) => navigate(campaignerPaths.draft(created.preCampaign.id, 'basics')),
-    });
+  // Only opens the wizard: the draft is made by its first save, so looking (or a double click) makes none.
+  const start = () => navigate(campaignerPaths.newDraft());
 
   const startButton = (label = 'Start a campaign') =>
     canStart ? (
-      <button type="button" className="cw-button cw-button--primary" onClick={start} disabled={create.isPending}>
-        {create.isPending ? (
-          <LoaderCircle className="cw-spin" size={16} aria-hidden="true" />
-        ) : (
-          <Plus size={16} aria-hidden="true" />
-        )}
+      <button type="button" className="cw-button cw-button--primary" onClick={start}>
+        <Plus size={16} aria-hidden="true" />
         {label}
       </button>
     ) : undefined;
@@ -206,7 +195,7 @@ export function HomePage({ user }: { user: SessionUser }) {
     <div className="cw-camp-page">
       <PageHeader
         eyebrow="Campaigns"
-        title={organizationView ? `Campaigns of ${organization}` : `Welcome back, ${user.fName || 'there'}`}
+        title={organizationView ? `Campaigns of ${organization}` : `Hello, ${user.fName || 'there'}`}
         description="Write a campaign step by step, send it for approval, then pay its ad budget to publish it as ads. Drafts save as you go."
         actions={
           <>
@@ -217,12 +206,6 @@ export function HomePage({ user }: { user: SessionUser }) {
           </>
         }
       />
-      {create.isError && (
-        <p className="cw-alert" role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          The campaign couldn't be started: {create.error.message}
-        </p>
-      )}
       {seesOrganization(user) && <ViewToggle view={view} organization={organization} />}
       <DraftListSection
         list="drafts"

@@ -1,5 +1,6 @@
 import { ExternalLink, Rocket } from 'lucide-react';
 import { Link } from '../../../../shells/shared/router';
+import { LoadMore } from '../../../../shells/shared/ui/load-more';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useLiveCampaigns } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';
@@ -18,7 +19,7 @@ export function LiveCampaignsSection({
   organizationId: string;
   organization: string;
 }) {
-  const query = useLiveCampaigns();
+  const query = useLiveCampaigns(organizationId);
   const campaigns = query.data ? campaignsOfOrganization(query.data, organizationId) : [];
   return (
     <section className="cw-card cw-camp-list" aria-labelledby="cw-camp-list-live" data-testid="live-campaigns">
@@ -94,6 +95,7 @@ export function LiveCampaignsSection({
           })}
         </ul>
       )}
+      <LoadMore query={query} />
       {campaigns.length > 0 && (
         <p className="cw-pub-list-foot">
           <Link to={reachPaths.campaigns()} className="cw-camp-link">

@@ -12,6 +12,7 @@ import { ErrorPanel } from '../../../../shells/shared/ui/states';
 import { useAppreciation, useSaveAppreciation } from './reach.api';
 import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';
+import { maxLengthOf } from '../../../../core/contracts/max-length';
 
 type Settings = AppreciationView['settings'];
 /** The form's fields: the header address is text while edited. */
@@ -163,6 +164,7 @@ function Editor({ campaignId, view }: { campaignId: string; view: AppreciationVi
               className="cw-input cw-thanks__textarea"
               rows={5}
               value={form.pageMessage}
+              maxLength={maxLengthOf(AppreciationBody.shape.pageMessage)}
               placeholder="Leave empty for our default thank-you."
               aria-invalid={shown.pageMessage ? true : undefined}
               aria-describedby={shown.pageMessage ? `${ids.page}-error` : undefined}
@@ -205,6 +207,7 @@ function Editor({ campaignId, view }: { campaignId: string; view: AppreciationVi
               className="cw-input cw-thanks__textarea"
               rows={6}
               value={form.emailMessage}
+              maxLength={maxLengthOf(AppreciationBody.shape.emailMessage)}
               placeholder="Leave empty for our default thank-you."
               aria-invalid={shown.emailMessage ? true : undefined}
               aria-describedby={shown.emailMessage ? `${ids.email}-error` : undefined}
@@ -274,6 +277,7 @@ function Editor({ campaignId, view }: { campaignId: string; view: AppreciationVi
                       inputMode="url"
                       placeholder="https://"
                       value={form.emailHeaderUrl}
+                      maxLength={maxLengthOf(AppreciationBody.shape.emailHeaderUrl)}
                       aria-invalid={shown.emailHeaderUrl ? true : undefined}
                       aria-describedby={shown.emailHeaderUrl ? `${ids.url}-error` : undefined}
                       onChange={(event) => set('emailHeaderUrl', event.currentTarget.value)}

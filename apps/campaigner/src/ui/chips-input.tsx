@@ -18,6 +18,8 @@ type ChipsInputProps = {
   separators?: RegExp;
   inputMode?: 'text' | 'numeric';
   maxItems?: number;
+  /** The most characters the box takes at once (an item's maximum, or several items pasted together). */
+  maxLength: number | undefined;
   disabled?: boolean;
   optional?: boolean;
   /** Shown on each chip instead of the value itself. */
@@ -38,6 +40,7 @@ export function ChipsInput({
   placeholder,
   separators = /,/,
   inputMode = 'text',
+  maxLength,
   maxItems,
   disabled = false,
   optional = false,
@@ -129,6 +132,7 @@ export function ChipsInput({
           id={id}
           className="cw-input"
           value={text}
+          maxLength={maxLength}
           placeholder={full ? `No more than ${maxItems}` : placeholder}
           inputMode={inputMode}
           autoComplete="off"

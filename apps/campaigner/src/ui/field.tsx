@@ -7,6 +7,7 @@ import {
   type FieldCommonProps,
   type FieldMessage,
 } from '../../../../shells/shared/ui/field';
+import { AMOUNT_MAX_LENGTH } from '../../../../core/contracts/max-length';
 
 /** A dollar amount: people type dollars, the form turns them into cents. */
 export function MoneyField(
@@ -20,7 +21,15 @@ export function MoneyField(
           <span className="cw-camp-money__sign" aria-hidden="true">
             $
           </span>
-          <input className="cw-input" type="text" inputMode="decimal" autoComplete="off" {...input} {...control} />
+          <input
+            className="cw-input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={AMOUNT_MAX_LENGTH}
+            {...input}
+            {...control}
+          />
         </div>
       )}
     </Field>

@@ -17,7 +17,8 @@ type MediaUploadProps = {
   description: string;
   purpose: UploadPurpose;
   kind: 'image' | 'video';
-  preCampaignId: string;
+  /** The draft the file belongs to (made first when it is not stored yet). */
+  draftId: () => Promise<string>;
   /** The saved file's address. */
   url: string | null;
   onUploaded: (file: StoredFileView) => void;
@@ -48,7 +49,7 @@ export function MediaUpload({
   description,
   purpose,
   kind,
-  preCampaignId,
+  draftId,
   url,
   onUploaded,
   onRemove,
@@ -68,7 +69,7 @@ export function MediaUpload({
     if (!file || disabled || uploading) return;
     setStatus({ state: 'uploading', percent: 0, name: file.name });
     try {
-      const stored = await uploadDraftFile(preCampaignId, purpose, file, {
+      const stored = await uploadDraftFile(await draftId(), purpose, file, {
         onProgress: ({ loaded, total }) =>
           setStatus({ state: 'uploading', percent: Math.round((loaded / total) * 100), name: file.name }),
       });

@@ -4,6 +4,8 @@ import { CAMPAIGN_LIMITS, US_STATES } from '../../../../core/campaigns/campaign-
 import { FieldErrors } from '../../../../shells/shared/ui/field';
 import type { FieldMessage, StateValue } from '../model/wizard-form';
 import { ChipsInput } from './chips-input';
+import { maxLengthOf, SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
+import { StateChoice } from '../../../../core/contracts/campaigns.contract';
 
 /** The messages of one chosen state's cities, as the chips of that state read them (`cities.2`). */
 function cityMessages(messages: readonly FieldMessage[], index: number): FieldMessage[] {
@@ -20,6 +22,9 @@ function cityMessages(messages: readonly FieldMessage[], index: number): FieldMe
  * The states a campaign targets, searchable, and the cities chosen in each. Nothing chosen reaches the
  * whole country; cities, when any are named, narrow the states to those cities.
  */
+/** The longest city name a draft keeps. */
+const CITY_MAX_LENGTH = maxLengthOf(StateChoice.shape.cities.unwrap().element.shape.city);
+
 export function StatePicker({
   values,
   onChange,
@@ -74,6 +79,7 @@ export function StatePicker({
           className="cw-input cw-camp-search__input"
           placeholder="Find a state"
           value={search}
+          maxLength={SEARCH_MAX_LENGTH}
           onChange={(event) => setSearch(event.target.value)}
           aria-controls={`${id}-list`}
         />
@@ -128,6 +134,7 @@ export function StatePicker({
                   }
                   messages={cityMessages(messages, index)}
                   maxItems={CAMPAIGN_LIMITS.citiesMax}
+                  maxLength={CITY_MAX_LENGTH}
                   placeholder={`All of ${name}`}
                   disabled={disabled}
                   optional

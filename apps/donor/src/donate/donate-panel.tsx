@@ -1,31 +1,81 @@
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, Heart, Lock } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert, Clock, Heart, Lock } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CampaignPage } from '../../../../core/contracts/campaigns.contract';
 import {
   formatUsd,
-  type DonationCheckoutBody,
+  DonationCheckoutBody,
   type DonationCheckoutResponse,
 } from '../../../../core/contracts/payments.contract';
 import { deadlineStatus, externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
-import { apiRequest } from '../../../../shells/shared/http';
-import { amountOf, DEFAULT_AMOUNT, PRESET_AMOUNTS, promoterRefFrom, type AmountChoice } from './donate.rules';
+import { botCheckFields, useBotCheckPhase } from '../../../../shells/shared/bot-check/bot-check';
+import { ApiError, apiRequest } from '../../../../shells/shared/http';
+import {
+  amountOf,
+  asksForBotCheck,
+  DEFAULT_AMOUNT,
+  PRESET_AMOUNTS,
+  rememberedAttribution,
+  secondsLeft,
+  waitLabel,
+  type AmountChoice,
+} from './donate.rules';
+import { useDonationDraft } from './donation-draft';
 import './donate.css';
+import { AMOUNT_MAX_LENGTH, maxLengthOf } from '../../../../core/contracts/max-length';
 
-const NAME_MAX = 100;
-const MESSAGE_MAX = 500;
+const NAME_MAX = maxLengthOf(DonationCheckoutBody.shape.donorName) ?? 100;
+const MESSAGE_MAX = maxLengthOf(DonationCheckoutBody.shape.message) ?? 500;
 
-/** Opens the checkout; the browser then leaves for the payment page. */
+/**
+ * Opens the checkout; the browser then leaves for the payment page. When the server asks for the bot
+ * check (after a declined card, or while the campaign sees a burst of them), the page solves it and
+ * asks again once.
+ */
 function useOpenCheckout(campaignId: string) {
   return useMutation({
-    mutationFn: (body: DonationCheckoutBody) =>
-      apiRequest<DonationCheckoutResponse>(
-        'POST',
-        `/api/campaigns/${encodeURIComponent(campaignId)}/donations/checkout`,
-        body,
-      ),
+    mutationFn: async (body: DonationCheckoutBody) => {
+      const open = (withCheck: DonationCheckoutBody) =>
+        apiRequest<DonationCheckoutResponse>(
+          'POST',
+          `/api/campaigns/${encodeURIComponent(campaignId)}/donations/checkout`,
+          withCheck,
+        );
+      try {
+        return await open(body);
+      } catch (error) {
+        if (!asksForBotCheck(error)) throw error;
+        return open({ ...body, ...(await botCheckFields()) });
+      }
+    },
     onSuccess: ({ url }) => window.location.assign(url),
   });
+}
+
+/** While the server asks to wait (a 429 with Retry-After): the seconds left, ticking down. */
+function useWait(error: unknown): number {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (error instanceof ApiError && error.status === 429)
+      setUntil(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
+  }, [error]);
+  const left = secondsLeft(until, now);
+  useEffect(() => {
+    if (left === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+  return left;
+}
+
+/** The tab's session storage, or null where the browser refuses it. */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Why the campaign takes no gift now, or null when it does (its page shows when donations are off). */
@@ -38,14 +88,26 @@ function closedReason(page: CampaignPage, now: Date): string | null {
 /**
  * The donate panel of the public campaign page: an amount (a preset or one's own), optionally one's
  * name and a message, then the card payment provider's checkout page. The amount is checked here with
- * the API's own rule. A promoter's shared link (`ref`) goes along so the gift counts for them.
+ * the API's own rule. A promoter's shared link (`ref`) and its network (`utm_source`) go along, so the
+ * gift counts for them and by channel, even after a canceled checkout brings the donor back.
  */
 export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; now?: Date }) {
-  const [choice, setChoice] = useState<AmountChoice>({ kind: 'preset', cents: DEFAULT_AMOUNT });
-  const [donorName, setDonorName] = useState('');
-  const [message, setMessage] = useState('');
+  // Kept for the tab: coming back from the checkout page (or a reload) finds the form as it was left.
+  const [form, setForm] = useDonationDraft(page.campaignId, {
+    choice: { kind: 'preset', cents: DEFAULT_AMOUNT },
+    donorName: '',
+    message: '',
+  });
+  const { choice, donorName, message } = form;
+  const setChoice = (next: AmountChoice) => setForm((current) => ({ ...current, choice: next }));
+  const setDonorName = (next: string) => setForm((current) => ({ ...current, donorName: next }));
+  const setMessage = (next: string) => setForm((current) => ({ ...current, message: next }));
   const [touched, setTouched] = useState(false);
+  // Read as the page opens: the landing link's promoter and network, kept for the tab.
+  const [attribution] = useState(() => rememberedAttribution(page.campaignId, window.location.search, tabStorage()));
   const checkout = useOpenCheckout(page.campaignId);
+  const botCheck = useBotCheckPhase();
+  const waitSeconds = useWait(checkout.error);
   const ids = { title: useId(), amount: useId(), amountError: useId(), name: useId(), message: useId() };
 
   const closed = closedReason(page, now);
@@ -66,12 +128,12 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if ('problem' in amount || leaving) return;
+    if ('problem' in amount || leaving || waitSeconds > 0) return;
     checkout.mutate({
       amount: amount.cents,
       ...(donorName.trim() ? { donorName: donorName.trim() } : {}),
       ...(message.trim() ? { message: message.trim() } : {}),
-      ...(promoterRefFrom(window.location.search) ? { ref: promoterRefFrom(window.location.search) } : {}),
+      ...attribution,
     });
   };
 
@@ -109,6 +171,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
               inputMode="decimal"
               autoComplete="off"
               placeholder="Other"
+              maxLength={AMOUNT_MAX_LENGTH}
               value={choice.kind === 'custom' ? choice.text : ''}
               aria-invalid={amountProblem !== null}
               aria-describedby={amountProblem ? ids.amountError : undefined}
@@ -159,9 +222,21 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
           {checkout.error.message}
         </p>
       )}
-      <button type="submit" className="cw-button cw-button--primary cw-button--block" disabled={leaving}>
-        <Lock size={16} aria-hidden="true" />
-        {leaving ? 'Opening the secure checkout…' : 'cents' in amount ? `Donate ${formatUsd(amount.cents)}` : 'Donate'}
+      <button
+        type="submit"
+        className="cw-button cw-button--primary cw-button--block"
+        disabled={leaving || waitSeconds > 0}
+      >
+        {waitSeconds > 0 ? <Clock size={16} aria-hidden="true" /> : <Lock size={16} aria-hidden="true" />}
+        {waitSeconds > 0
+          ? waitLabel(waitSeconds)
+          : botCheck === 'checking'
+            ? 'Checking that you’re a person…'
+            : leaving
+              ? 'Opening the secure checkout…'
+              : 'cents' in amount
+                ? `Donate ${formatUsd(amount.cents)}`
+                : 'Donate'}
       </button>
       <div className="cw-donate__fineprint">
         <p>You pay on our card payment provider’s secure page, and come back here for your receipt.</p>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf, promoterRefFrom } from './donate.rules';
+import {
+  amountOf,
+  asksForBotCheck,
+  attributionFrom,
+  promoterRefFrom,
+  rememberedAttribution,
+  secondsLeft,
+  waitLabel,
+} from './donate.rules';
 
 describe('the amount a donor gives', () => {
   it.each([
@@ -41,5 +49,75 @@ describe('the promoter a visitor came with', () => {
     { search: '', ref: undefined },
   ])('$search → $ref', ({ search, ref }) => {
     expect(promoterRefFrom(search)).toBe(ref);
+  });
+});
+
+describe('the promoter and network a visit is attributed to', () => {
+  const memory = () => {
+    const kept = new Map<string, string>();
+    return {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    };
+  };
+
+  it.each([
+    { search: '?ref=p-1&utm_source=x&utm_medium=social', attribution: { ref: 'p-1', channel: 'x' } },
+    { search: '?utm_source=linkedin', attribution: { channel: 'linkedin' } },
+    { search: '?ref=p-1', attribution: { ref: 'p-1' } },
+    { search: '?utm_source=%20', attribution: {} },
+    { search: '', attribution: {} },
+  ])('$search → $attribution', ({ search, attribution }) => {
+    expect(attributionFrom(search)).toEqual(attribution);
+  });
+
+  it('keeps a landing for the tab, so a canceled checkout coming back without it still carries it', () => {
+    const storage = memory();
+    expect(rememberedAttribution('c-1', '?ref=p-1&utm_source=x', storage)).toEqual({ ref: 'p-1', channel: 'x' });
+    expect(rememberedAttribution('c-1', '', storage)).toEqual({ ref: 'p-1', channel: 'x' });
+    expect(rememberedAttribution('c-2', '', storage)).toEqual({});
+    // A later landing by another link replaces it.
+    expect(rememberedAttribution('c-1', '?ref=p-2&utm_source=facebook', storage)).toEqual({
+      ref: 'p-2',
+      channel: 'facebook',
+    });
+    expect(rememberedAttribution('c-1', '', storage)).toEqual({ ref: 'p-2', channel: 'facebook' });
+  });
+
+  it('works without storage, or with storage that refuses', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(rememberedAttribution('c-1', '?ref=p-1', refusing)).toEqual({ ref: 'p-1' });
+    expect(rememberedAttribution('c-1', '', refusing)).toEqual({});
+    expect(rememberedAttribution('c-1', '?utm_source=x', null)).toEqual({ channel: 'x' });
+  });
+});
+
+describe('waiting after too many gifts', () => {
+  it('counts whole seconds down to zero', () => {
+    expect(secondsLeft(10_000, 0)).toBe(10);
+    expect(secondsLeft(10_000, 9_001)).toBe(1);
+    expect(secondsLeft(10_000, 12_000)).toBe(0);
+  });
+
+  it('says how long in seconds, or minutes for long waits', () => {
+    expect(waitLabel(1)).toBe('Try again in 1 second');
+    expect(waitLabel(40)).toBe('Try again in 40 seconds');
+    expect(waitLabel(3_599)).toBe('Try again in 60 minutes');
+  });
+
+  it('knows a refusal that asks for the bot check from others', () => {
+    expect(
+      asksForBotCheck({ status: 400, fields: { botCheck: 'Please complete the check that you are a person.' } }),
+    ).toBe(true);
+    expect(asksForBotCheck({ status: 400, fields: { amount: 'Enter an amount to give.' } })).toBe(false);
+    expect(asksForBotCheck({ status: 429, fields: {} })).toBe(false);
+    expect(asksForBotCheck(new Error('offline'))).toBe(false);
   });
 });

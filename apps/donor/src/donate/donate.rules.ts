@@ -16,6 +16,49 @@ export function promoterRefFrom(search: string): string | undefined {
   return ref ? ref.slice(0, 200) : undefined;
 }
 
+/** Who brought a visitor and from which network: what the checkout is told (`ref`, `channel`). */
+export interface Attribution {
+  ref?: string;
+  channel?: string;
+}
+
+/** The landing link's promoter and network (`utm_source`, checked by the server); empty when it names neither. */
+export function attributionFrom(search: string): Attribution {
+  const ref = promoterRefFrom(search);
+  const channel = new URLSearchParams(search).get('utm_source')?.trim().slice(0, 40) || undefined;
+  return { ...(ref ? { ref } : {}), ...(channel ? { channel } : {}) };
+}
+
+/** Where a campaign's attribution is kept for the tab (a canceled checkout comes back without it). */
+export const attributionKey = (campaignId: string): string => `causeway.attribution.${campaignId}`;
+
+/**
+ * The attribution of a visit: the address's when it names one (kept for the tab), else the one kept
+ * from an earlier landing in this tab, else none. Storage that fails (private modes) keeps nothing.
+ */
+export function rememberedAttribution(
+  campaignId: string,
+  search: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+): Attribution {
+  const landed = attributionFrom(search);
+  try {
+    if (landed.ref || landed.channel) {
+      storage?.setItem(attributionKey(campaignId), JSON.stringify(landed));
+      return landed;
+    }
+    const kept = storage?.getItem(attributionKey(campaignId));
+    if (!kept) return {};
+    const parsed = JSON.parse(kept) as Record<string, unknown>;
+    return {
+      ...(typeof parsed.ref === 'string' && parsed.ref ? { ref: parsed.ref.slice(0, 200) } : {}),
+      ...(typeof parsed.channel === 'string' && parsed.channel ? { channel: parsed.channel.slice(0, 40) } : {}),
+    };
+  } catch {
+    return landed;
+  }
+}
+
 export type AmountChoice = { kind: 'preset'; cents: number } | { kind: 'custom'; text: string };
 
 /** The amount in cents, or why it cannot be given: the API's own rule (DonationAmount) checks it. */
@@ -27,3 +70,19 @@ export function amountOf(choice: AmountChoice): { cents: number } | { problem: s
   const checked = DonationAmount.safeParse(cents);
   return checked.success ? { cents } : { problem: checked.error.issues[0]?.message ?? 'Check the amount.' };
 }
+
+/** Whole seconds left until `until` (ms since the epoch), never below 0. */
+export const secondsLeft = (until: number, now: number): number => Math.max(0, Math.ceil((until - now) / 1000));
+
+/** The donate button's words while the server asks the donor to wait. */
+export function waitLabel(seconds: number): string {
+  if (seconds >= 90) return `Try again in ${Math.ceil(seconds / 60)} minutes`;
+  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** Whether a refused checkout asks for the bot check (a 400 naming `botCheck`). */
+export const asksForBotCheck = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { status?: unknown }).status === 400 &&
+  typeof (error as { fields?: Record<string, unknown> }).fields?.botCheck === 'string';

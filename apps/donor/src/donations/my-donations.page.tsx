@@ -6,6 +6,7 @@ import { OwnPage } from '../promotion/own-page';
 import { useMyDonations } from './donations.api';
 import { givingSummaryText, receiptPath, refundLabel } from './my-donations.rules';
 import './donations.css';
+import { LoadMore } from '../../../../shells/shared/ui/load-more';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -85,6 +86,7 @@ export function MyDonationsPage() {
               ))}
             </tbody>
           </table>
+          <LoadMore query={donations} label="Load older donations" />
         </div>
       )}
     </OwnPage>

@@ -11,6 +11,7 @@ import {
   mediaSrc,
 } from '../../../../shells/shared/campaign-page/campaign-page.rules';
 import { Link } from '../../../../shells/shared/router';
+import { LoadMore } from '../../../../shells/shared/ui/load-more';
 import { LoadFailed } from './load-failed';
 import { PromoteDialog } from './promote-dialog';
 import { useLiveCampaigns, useMyPromotions } from './promotion.api';
@@ -80,7 +81,7 @@ function CampaignCard({
               type="button"
               className="cw-button cw-button--primary"
               onClick={() => onPromote(campaign)}
-              aria-label={`${promoted ? 'Share' : 'Promote'} ${campaign.title.trim() || campaign.name}`}
+              aria-label={`${promoted ? 'Share again' : 'Promote'} ${campaign.title.trim() || campaign.name}`}
             >
               <Megaphone size={16} aria-hidden="true" />
               {promoted ? 'Share again' : 'Promote'}
@@ -160,6 +161,7 @@ export function DiscoverSection({ user }: { user: SessionUser }) {
             ))}
           </ul>
         ))}
+      <LoadMore query={discover} label="More campaigns" />
       {promoter && (
         <PromoteDialog
           campaign={

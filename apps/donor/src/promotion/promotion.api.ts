@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
 import type { MyPromotionsResponse, PromoteResponse } from '../../../../core/contracts/promotion.contract';
+import { allItems, nextPageParam, pagePath } from '../../../../shells/shared/paging';
 import { apiRequest } from '../../../../shells/shared/http';
 import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
 
@@ -19,9 +20,18 @@ export const promotionKeys = {
 
 /** Live campaigns of the last 6 months, newest first (`GET /api/campaigns`). */
 export function useLiveCampaigns() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: promotionKeys.live(),
-    queryFn: async () => (await apiRequest<{ campaigns: PublicCampaign[] }>('GET', '/api/campaigns')).campaigns,
+    queryFn: async ({ pageParam }) => {
+      const page = await apiRequest<{ campaigns: PublicCampaign[]; nextCursor: string | null }>(
+        'GET',
+        pagePath('/api/campaigns', pageParam),
+      );
+      return { items: page.campaigns, nextCursor: page.nextCursor };
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+    select: allItems,
     retry: retryTransient,
     staleTime: 60_000,
   });

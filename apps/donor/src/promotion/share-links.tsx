@@ -60,14 +60,10 @@ export function ShareLinks({ links }: { links: readonly ShareLinkView[] }) {
                     <ExternalLink size={14} aria-hidden="true" />
                   </a>
                 ) : null}
-                <button
-                  type="button"
-                  className="cw-button cw-button--secondary"
-                  aria-label={`Copy ${link.label} link`}
-                  onClick={() => void copy(link)}
-                >
+                <button type="button" className="cw-button cw-button--secondary" onClick={() => void copy(link)}>
                   {isCopied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
                   {isCopied ? 'Copied' : link.shareUrl ? 'Copy link' : shareButtonLabel(link.channel)}
+                  <span className="cw-visually-hidden"> ({link.label})</span>
                 </button>
               </span>
             </li>

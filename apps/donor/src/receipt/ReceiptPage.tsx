@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { campaignPageKey, campaignPageQuery } from '../../../../shells/shared/campaign-page/campaign-page.query';
 import { campaignHeadline } from '../../../../shells/shared/campaign-page/campaign-page.rules';
 import { ReceiptThanks } from '../appreciation/receipt-thanks';
-import { useDocumentTitle } from '../campaign-page/use-document-title';
+import { useDocumentTitle } from '../../../../shells/shared/campaign-page/use-document-title';
 import { receiptQuery } from './receipt.api';
 import { ReceiptMissing, ReceiptView } from './receipt-view';
 

@@ -1,9 +1,19 @@
-import { ArrowLeft, CircleAlert, CircleCheck, CreditCard, ExternalLink, RefreshCw, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import {
+  ArrowLeft,
+  CircleAlert,
+  CircleCheck,
+  CreditCard,
+  Download,
+  ExternalLink,
+  RefreshCw,
+  SearchX,
+} from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { CAMPAIGN_PATHS, type CampaignPage } from '../../../../core/contracts/campaigns.contract';
 import { formatUsd, type PaymentDetailResponse } from '../../../../core/contracts/payments.contract';
-import { campaignHeadline, externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
+import { externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
 import { Link } from '../../../../shells/shared/router';
+import { forgetDonationDraft } from '../donate/donation-draft';
 import './receipt.css';
 
 const cardBrand = (brand: string) =>
@@ -21,7 +31,14 @@ export type ReceiptViewProps = {
 
 /** The receipt of a donation: what was paid, when and with which card, for which campaign. */
 export function ReceiptView({ campaignId, receipt, campaign, appreciation }: ReceiptViewProps) {
-  const campaignName = campaign ? campaignHeadline(campaign) : null;
+  // The gift is made: the campaign's donation form starts afresh next time.
+  useEffect(() => {
+    if (receipt) forgetDonationDraft(campaignId);
+  }, [campaignId, receipt]);
+  const party = receipt?.party ?? null;
+  // Donors see the campaign's public headline, never its internal name.
+  const campaignName = party?.campaignHeadline ?? (campaign?.title.trim() || null);
+  const organizationName = party?.organizationName ?? campaign?.organization?.name ?? null;
   const donation = receipt?.donation ?? null;
   const payment = receipt?.payment ?? null;
   const providerReceipt = externalHref(payment?.link ?? null);
@@ -36,7 +53,7 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
         {campaignName && (
           <p className="cw-receipt__lead">
             Your donation supports <strong>{campaignName}</strong>
-            {campaign?.organization ? ` by ${campaign.organization.name}` : ''}.
+            {organizationName ? ` by ${organizationName}` : ''}.
           </p>
         )}
       </header>
@@ -48,6 +65,18 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
               {payment.formattedAmount}
             </p>
             <dl className="cw-receipt__facts">
+              {party && (
+                <div>
+                  <dt>Organization</dt>
+                  <dd data-testid="receipt-organization">{party.legalName}</dd>
+                </div>
+              )}
+              {party?.taxId && (
+                <div>
+                  <dt>Tax id</dt>
+                  <dd>{party.taxId}</dd>
+                </div>
+              )}
               <div>
                 <dt>Date</dt>
                 <dd>{payment.formattedDate}</dd>
@@ -66,7 +95,7 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
                 </dd>
               </div>
               <div>
-                <dt>Payment</dt>
+                <dt>Payment reference</dt>
                 <dd className="cw-receipt__id">{payment.paymentId}</dd>
               </div>
               {donation && donation.refunded > 0 && (
@@ -76,6 +105,13 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
                 </div>
               )}
             </dl>
+            {party && party.taxStatement.length > 0 && (
+              <div className="cw-receipt__tax" data-testid="receipt-tax-statement">
+                {party.taxStatement.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+              </div>
+            )}
             {donation?.message && (
               <blockquote className="cw-receipt__message">
                 <p>{donation.message}</p>
@@ -86,6 +122,12 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
               <p className="cw-receipt__pending" role="status">
                 Your payment went through. It will show on the campaign in a moment.
               </p>
+            )}
+            {receipt?.pdfUrl && (
+              <a className="cw-button cw-button--secondary cw-receipt__pdf" href={receipt.pdfUrl} download>
+                <Download size={16} aria-hidden="true" />
+                Download the receipt (PDF)
+              </a>
             )}
             {providerReceipt && (
               <a className="cw-receipt__link" href={providerReceipt} target="_blank" rel="noopener noreferrer">

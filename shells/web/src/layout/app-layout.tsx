@@ -9,6 +9,7 @@ import '../branding/branding.css';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useBranding, useSignOut } from '../session/use-session';
 import { Brand } from './brand';
+import { Footer } from './footer';
 import { navigationFor, PROFILE_PATH } from './navigation';
 import './app-frame.css';
 
@@ -19,13 +20,7 @@ function initials(user: SessionUser): string {
 
 function UserBadge({ user }: { user: SessionUser }) {
   return (
-    <NavLink
-      to={PROFILE_PATH}
-      className="cw-user"
-      data-testid="session-user"
-      title="Your profile"
-      aria-label={`Your profile: ${displayName(user)}, ${roleLabel(sessionRole(user))}`}
-    >
+    <NavLink to={PROFILE_PATH} className="cw-user" data-testid="session-user" title="Your profile">
       {user.avatar ? (
         <img className="cw-user__avatar" src={user.avatar} alt="" />
       ) : (
@@ -40,6 +35,7 @@ function UserBadge({ user }: { user: SessionUser }) {
           {user.demoUser && <span className="cw-badge cw-badge--demo">Demo</span>}
         </span>
       </span>
+      <span className="cw-visually-hidden">, your profile</span>
     </NavLink>
   );
 }
@@ -51,26 +47,6 @@ function OrganizationLogo({ branding }: { branding: Branding | null }) {
     <span className="cw-header__org">
       <img className="cw-header__org-logo" src={src} alt={branding.name} />
     </span>
-  );
-}
-
-function Footer({ branding }: { branding: Branding | null }) {
-  return (
-    <footer className="cw-footer">
-      <div className="cw-footer__inner">
-        {branding ? (
-          <span className="cw-footer__org">
-            {logoUrl(branding) && <img className="cw-footer__logo" src={logoUrl(branding)!} alt="" />}
-            <span className="cw-footer__name">{branding.name}</span>
-          </span>
-        ) : (
-          <span className="cw-footer__name">Causeway</span>
-        )}
-        <span className="cw-footer__meta">
-          {branding ? 'Powered by Causeway' : 'Fundraising and ad campaigns for nonprofits'}
-        </span>
-      </div>
-    </footer>
   );
 }
 

@@ -10,7 +10,7 @@ export const areas: Record<AreaId, Area> = {
   approvals: { id: 'approvals', label: 'Approvals', path: '/approvals', remote: 'admin', module: './Approvals' },
   campaigns: { id: 'campaigns', label: 'Campaigns', path: '/campaigner', remote: 'campaigner', module: './App' },
   admin: { id: 'admin', label: 'Admin', path: '/admin', remote: 'admin', module: './App' },
-  reports: { id: 'reports', label: 'Reports', path: '/reporting', remote: 'reporting', module: './App' },
+  reports: { id: 'reports', label: 'Reports', path: '/reports', remote: 'reporting', module: './App' },
   discover: { id: 'discover', label: 'Discover', path: '/donor', remote: 'donor', module: './App' },
 };
 

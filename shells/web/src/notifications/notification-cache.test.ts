@@ -24,6 +24,7 @@ const notification = (id: string, read = false): Notification => ({
 const list = (...notifications: Notification[]): NotificationList => ({
   notifications,
   unread: notifications.filter((n) => !n.notification_read).length,
+  nextCursor: null,
 });
 
 describe('withNotification', () => {

@@ -12,6 +12,7 @@ export function withNotification(list: NotificationList, notification: Notificat
   const existing = list.notifications.find((n) => n.notification_id === notification.notification_id);
   if (existing) return withReadState(list, notification);
   return {
+    ...list,
     notifications: [notification, ...list.notifications].slice(0, RECENT_LIMIT),
     unread: list.unread + (notification.notification_read ? 0 : 1),
   };
@@ -23,6 +24,7 @@ export function withReadState(list: NotificationList, notification: Notification
   const becameRead = existing !== undefined && !existing.notification_read && notification.notification_read;
   const becameUnread = existing !== undefined && existing.notification_read && !notification.notification_read;
   return {
+    ...list,
     notifications: list.notifications.map((n) =>
       n.notification_id === notification.notification_id ? notification : n,
     ),
@@ -33,6 +35,7 @@ export function withReadState(list: NotificationList, notification: Notification
 /** Everything read at `readAt`; those read before keep their first read date. */
 export function withAllRead(list: NotificationList, readAt: string): NotificationList {
   return {
+    ...list,
     notifications: list.notifications.map((n) =>
       n.notification_read ? n : { ...n, notification_read: true, notification_readdate: readAt },
     ),

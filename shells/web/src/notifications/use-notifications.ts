@@ -60,16 +60,15 @@ export function useLiveNotifications(userId: string): Notification[] {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-    let openedBefore = false;
     let stopped = false;
 
     const open = () => {
       source = new EventSource(STREAM_URL);
       source.addEventListener('open', () => {
         attempt.current = 0;
-        // Whatever was pushed while the stream was down is fetched instead.
-        if (openedBefore) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-        openedBefore = true;
+        // Whatever was pushed before the stream was open (while it was down, or between the list's
+        // first fetch and this first open) is fetched instead.
+        void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
       });
       source.addEventListener('notification', (event) => {
         const message = liveMessageOf((event as MessageEvent<string>).data);
@@ -83,9 +82,14 @@ export function useLiveNotifications(userId: string): Notification[] {
           return;
         }
         const { notification } = message;
-        queryClient.setQueryData<NotificationList>(notificationsQueryKey, (list) =>
-          list ? withNotification(list, notification) : list,
-        );
+        if (queryClient.getQueryData<NotificationList>(notificationsQueryKey)) {
+          queryClient.setQueryData<NotificationList>(notificationsQueryKey, (list) =>
+            list ? withNotification(list, notification) : list,
+          );
+        } else {
+          // The list is still being fetched, perhaps from before this notification existed.
+          void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+        }
         setArrived((previous) => [...previous.slice(-4), notification]);
         // Screens showing what the notification is about (a draft's status, a campaign's figures) update too.
         refreshForNotification(queryClient, notification);

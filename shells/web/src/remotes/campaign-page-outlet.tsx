@@ -4,8 +4,10 @@ import { lazy, Suspense } from 'react';
 import type { SessionUser } from '../../../../core/users/user.entity';
 import { CampaignPageSkeleton } from '../../../shared/campaign-page/campaign-page-skeleton';
 import { campaignPageQuery } from '../../../shared/campaign-page/campaign-page.query';
+import { prerenderedCampaignPage } from '../../../shared/campaign-page/prerendered';
+import { useDocumentTitle } from '../../../shared/campaign-page/use-document-title';
 import { Link } from '../../../shared/router';
-import { Brand } from '../layout/brand';
+import { CampaignPageFrame } from './campaign-page-frame';
 import { navigationFor } from '../layout/navigation';
 import { RemoteBoundary } from './remote-outlet';
 
@@ -50,37 +52,24 @@ export function CampaignPageOutlet({
 }) {
   // The campaign is fetched while the donor remote's code loads, not after.
   usePrefetchQuery(campaignPageQuery(campaignId));
+  const prerendered = prerenderedCampaignPage();
+  // The page the server painted carries the campaign's title: leaving it before the page's own code is
+  // there gives the default back too.
+  useDocumentTitle(null);
+  // The page the server painted stays on screen (the same markup) until the page's own code is there.
+  const fallback =
+    prerendered && !receipt && prerendered.page.campaignId === campaignId ? (
+      <div className="cw-cpage-prerendered" dangerouslySetInnerHTML={{ __html: prerendered.html }} />
+    ) : (
+      <CampaignPageSkeleton />
+    );
   return (
-    <div className="cw-app cw-app--public">
-      <a className="cw-skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="cw-header">
-        <div className="cw-header__inner">
-          <Link to="/" className="cw-header__brand" aria-label="Causeway home">
-            <Brand />
-          </Link>
-          <div className="cw-header__end">
-            <HeaderAction user={user} />
-          </div>
-        </div>
-      </header>
-      <main id="main" className="cw-main" tabIndex={-1}>
-        <RemoteBoundary
-          key={campaignId}
-          area={{ label: 'The campaign page', path: `/campaign/${campaignId}/details/` }}
-        >
-          <Suspense fallback={<CampaignPageSkeleton />}>
-            {receipt ? <ReceiptPage campaignId={campaignId} /> : <CampaignPage campaignId={campaignId} />}
-          </Suspense>
-        </RemoteBoundary>
-      </main>
-      <footer className="cw-footer">
-        <div className="cw-footer__inner">
-          <span className="cw-footer__name">Causeway</span>
-          <span className="cw-footer__meta">Fundraising and ad campaigns for nonprofits</span>
-        </div>
-      </footer>
-    </div>
+    <CampaignPageFrame action={<HeaderAction user={user} />}>
+      <RemoteBoundary key={campaignId} area={{ label: 'The campaign page', path: `/campaign/${campaignId}/details/` }}>
+        <Suspense fallback={fallback}>
+          {receipt ? <ReceiptPage campaignId={campaignId} /> : <CampaignPage campaignId={campaignId} />}
+        </Suspense>
+      </RemoteBoundary>
+    </CampaignPageFrame>
   );
 }

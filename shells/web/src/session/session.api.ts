@@ -1,8 +1,8 @@
 import type { Branding } from '../../../../core/contracts/branding.contract';
-import type { SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
+import type { CurrentSessionResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
 import type { SessionUser } from '../../../../core/users/user.entity';
-import { ApiError, apiRequest } from '../../../shared/http';
-import { botCheckFields } from './bot-check';
+import { apiRequest } from '../../../shared/http';
+import { botCheckFields } from '../../../shared/bot-check/bot-check';
 
 /** What the session query keeps: the signed-in user and their organization's branding. */
 export interface Session {
@@ -14,12 +14,8 @@ const sessionOf = ({ user, branding }: SessionResponse): Session => ({ user, bra
 
 /** The signed-in session, or null when there is none. */
 export async function fetchSession(): Promise<Session | null> {
-  try {
-    return sessionOf(await apiRequest<SessionResponse>('GET', '/api/auth/session'));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { user, branding } = await apiRequest<CurrentSessionResponse>('GET', '/api/auth/session');
+  return user === null ? null : { user, branding: branding ?? null };
 }
 
 /** Signs in; the bot-check solution is found here, not typed by the person. */

@@ -2,8 +2,10 @@ import { CircleAlert, HandHeart, LoaderCircle, Megaphone, ShieldCheck } from 'lu
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../shared/http';
+import { Link } from '../../../shared/router';
 import { Brand } from '../layout/brand';
-import { useBotCheckPhase } from '../session/bot-check';
+import { useBotCheckPhase } from '../../../shared/bot-check/bot-check';
+import { FORGOT_PASSWORD_PATH } from '../password-reset/password-reset-pages';
 import { useSignIn } from '../session/use-session';
 
 const highlights = [
@@ -106,6 +108,9 @@ export function SignInPage() {
                 </p>
               )}
             </div>
+            <Link to={FORGOT_PASSWORD_PATH} className="cw-signin__forgot">
+              Forgot password?
+            </Link>
             <button type="submit" className="cw-button cw-button--primary cw-button--block" disabled={signIn.isPending}>
               {signIn.isPending && <LoaderCircle className="cw-spin" size={18} aria-hidden="true" />}
               {signIn.isPending ? (checking ? 'Checking you’re a person…' : 'Signing in…') : 'Sign in'}

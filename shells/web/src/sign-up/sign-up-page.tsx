@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/http';
 import { Link, navigate, useSearchParams } from '../../../shared/router';
 import { readableTextOn, toRgb } from '../branding/branding';
 import { Brand } from '../layout/brand';
-import { useBotCheckPhase } from '../session/bot-check';
+import { useBotCheckPhase } from '../../../shared/bot-check/bot-check';
 import { sessionQueryKey, useSignOut, type Session } from '../session/use-session';
 import { checkInvitation, signUp, type Invitation } from './sign-up.api';
 import './sign-up.css';

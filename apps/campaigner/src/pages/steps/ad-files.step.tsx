@@ -52,7 +52,7 @@ function AcceptedSizes({ channel }: { channel: string }) {
 }
 
 export function AdFilesStep({ editor, view }: StepProps) {
-  const { values, updateField, messagesOf, editable } = editor;
+  const { values, updateField, messagesOf, editable, ensureDraft } = editor;
   const draft = view.preCampaign;
   const channel = values.campaignChannel;
   const input = useRef<HTMLInputElement>(null);
@@ -97,7 +97,7 @@ export function AdFilesStep({ editor, view }: StepProps) {
     // One after the other: each shows its own progress, and the draft's list grows in the order chosen.
     for (const { file, key } of batch) {
       try {
-        const stored = await uploadDraftFile(draft.id, 'ad-file', file, {
+        const stored = await uploadDraftFile(await ensureDraft(), 'ad-file', file, {
           onProgress: ({ loaded, total }) =>
             update(key, { key, name: file.name, state: 'uploading', percent: Math.round((loaded / total) * 100) }),
         });

@@ -21,6 +21,9 @@ import type { StepProps } from './step-props';
 const options = (choices: readonly string[], labels: Record<string, string>) =>
   choices.map((value) => ({ value, label: labelOf(labels, value) }));
 
+/** Every ZIP code a campaign may use, pasted at once with a separator after each. */
+const ZIPS_PASTE_MAX = CAMPAIGN_LIMITS.zipsMax * 6;
+
 export function AudienceStep({ editor }: StepProps) {
   const { values, setField, messagesOf, editable } = editor;
   const disabled = !editable;
@@ -94,6 +97,7 @@ export function AudienceStep({ editor }: StepProps) {
           itemName="ZIP code"
           hint={`Five-digit codes, up to ${CAMPAIGN_LIMITS.zipsMax}. Separate several with spaces or commas.`}
           values={values.zips}
+          maxLength={ZIPS_PASTE_MAX}
           onChange={(zips) => setField('zips', zips)}
           messages={messagesOf('zips')}
           separators={/[\s,;]+/}

@@ -8,6 +8,7 @@ import { SwitchRow } from '../../../../../shells/shared/ui/switch';
 import { ChoiceCards } from '../../ui/choices';
 import { MoneyField } from '../../ui/field';
 import type { StepProps } from './step-props';
+import { DRAFT_MAX_LENGTH } from '../../model/wizard-form';
 
 const L = CAMPAIGN_LIMITS;
 
@@ -22,7 +23,7 @@ function StoryCount({ length }: { length: number }) {
 }
 
 export function BasicsStep({ editor }: StepProps) {
-  const { values, setField, messagesOf, editable } = editor;
+  const { values, setField, leave, messagesOf, editable } = editor;
   const readOnly = !editable;
   return (
     <>
@@ -36,7 +37,9 @@ export function BasicsStep({ editor }: StepProps) {
             label="Campaign name"
             hint="For you and your team, in lists and reports."
             value={values.campaignName}
+            maxLength={DRAFT_MAX_LENGTH.campaignName}
             onChange={(event) => setField('campaignName', event.target.value)}
+            onBlur={() => leave('campaignName')}
             messages={messagesOf('campaignName')}
             readOnly={readOnly}
           />
@@ -44,7 +47,9 @@ export function BasicsStep({ editor }: StepProps) {
             label="Headline"
             hint="The line people see first on the campaign page and in shared links."
             value={values.campaignTitle}
+            maxLength={DRAFT_MAX_LENGTH.campaignTitle}
             onChange={(event) => setField('campaignTitle', event.target.value)}
+            onBlur={() => leave('campaignTitle')}
             messages={messagesOf('campaignTitle')}
             readOnly={readOnly}
           />
@@ -54,7 +59,9 @@ export function BasicsStep({ editor }: StepProps) {
           hint="Why this matters, what the money does and who it helps."
           value={values.campaignDescription}
           rows={8}
+          maxLength={DRAFT_MAX_LENGTH.campaignDescription}
           onChange={(event) => setField('campaignDescription', event.target.value)}
+          onBlur={() => leave('campaignDescription')}
           messages={messagesOf('campaignDescription')}
           after={<StoryCount length={values.campaignDescription.trim().length} />}
           readOnly={readOnly}
@@ -67,6 +74,7 @@ export function BasicsStep({ editor }: StepProps) {
           onChange={(tags) => setField('campaignTags', tags)}
           messages={messagesOf('campaignTags')}
           maxItems={L.tagsMax}
+          maxLength={DRAFT_MAX_LENGTH.campaignTags}
           placeholder="food, winter, families"
           disabled={readOnly}
           optional
@@ -75,6 +83,7 @@ export function BasicsStep({ editor }: StepProps) {
           label="Cause"
           value={values.campaignCategory}
           onChange={(event) => setField('campaignCategory', event.target.value)}
+          onBlur={() => leave('campaignCategory')}
           messages={messagesOf('campaignCategory')}
           disabled={readOnly}
         >
@@ -120,6 +129,7 @@ export function BasicsStep({ editor }: StepProps) {
             value={values.campaignRaiseGoal}
             placeholder="25,000"
             onChange={(event) => setField('campaignRaiseGoal', event.target.value)}
+            onBlur={() => leave('campaignRaiseGoal')}
             messages={messagesOf('campaignRaiseGoal')}
             readOnly={readOnly}
           />
@@ -130,6 +140,7 @@ export function BasicsStep({ editor }: StepProps) {
             min={todayInput()}
             value={values.campaignRaiseGoalDeadline}
             onChange={(event) => setField('campaignRaiseGoalDeadline', event.target.value)}
+            onBlur={() => leave('campaignRaiseGoalDeadline')}
             messages={messagesOf('campaignRaiseGoalDeadline')}
             readOnly={readOnly}
           />

@@ -54,7 +54,7 @@ function BudgetExplainer({ plan }: { plan: ReturnType<typeof budgetPlanOf> }) {
 }
 
 export function BudgetStep({ editor }: StepProps) {
-  const { values, setField, messagesOf, editable } = editor;
+  const { values, setField, leave, messagesOf, editable } = editor;
   const plan = budgetPlanOf(values);
   return (
     <>
@@ -66,6 +66,7 @@ export function BudgetStep({ editor }: StepProps) {
             value={values.budgetLifetime}
             placeholder="2,000"
             onChange={(event) => setField('budgetLifetime', event.target.value)}
+            onBlur={() => leave('budgetLifetime')}
             messages={messagesOf('budgetLifetime')}
           />
           <MoneyField
@@ -74,6 +75,7 @@ export function BudgetStep({ editor }: StepProps) {
             value={values.budgetDaily}
             placeholder="0"
             onChange={(event) => setField('budgetDaily', event.target.value)}
+            onBlur={() => leave('budgetDaily')}
             messages={messagesOf('budgetDaily')}
           />
         </div>
@@ -85,6 +87,7 @@ export function BudgetStep({ editor }: StepProps) {
           placeholder="1.00"
           className="cw-camp-field--narrow"
           onChange={(event) => setField('budgetTargetCpc', event.target.value)}
+          onBlur={() => leave('budgetTargetCpc')}
           messages={messagesOf('budgetTargetCpc')}
         />
         <ChoiceCards
@@ -113,6 +116,7 @@ export function BudgetStep({ editor }: StepProps) {
             min={todayInput()}
             value={values.startDate}
             onChange={(event) => setField('startDate', event.target.value)}
+            onBlur={() => leave('startDate')}
             messages={messagesOf('startDate')}
           />
           <TextField
@@ -122,6 +126,7 @@ export function BudgetStep({ editor }: StepProps) {
             max={values.campaignRaiseGoalDeadline || undefined}
             value={values.endDate}
             onChange={(event) => setField('endDate', event.target.value)}
+            onBlur={() => leave('endDate')}
             messages={messagesOf('endDate')}
           />
         </div>

@@ -3,6 +3,7 @@ import { Section } from '../../../../../shells/shared/ui/page-header';
 import { TextField } from '../../../../../shells/shared/ui/field';
 import { SwitchRow } from '../../../../../shells/shared/ui/switch';
 import type { StepProps } from './step-props';
+import { DRAFT_MAX_LENGTH } from '../../model/wizard-form';
 
 export function LandingPageStep({ editor }: StepProps) {
   const { values, setField, messagesOf, editable } = editor;
@@ -23,6 +24,7 @@ export function LandingPageStep({ editor }: StepProps) {
           inputMode="url"
           placeholder="https://"
           value={values.landingPage}
+          maxLength={DRAFT_MAX_LENGTH.landingPage}
           onChange={(event) => setField('landingPage', event.target.value)}
           messages={messagesOf('landingPage')}
         />

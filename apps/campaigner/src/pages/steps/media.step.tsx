@@ -2,7 +2,7 @@ import { UPLOAD_RULES, sizeText } from '../../../../../core/campaigns/upload.rul
 import type { UploadPurpose } from '../../../../../core/contracts/campaigns.contract';
 import { Section } from '../../../../../shells/shared/ui/page-header';
 import { TextField } from '../../../../../shells/shared/ui/field';
-import type { WizardValues } from '../../model/wizard-form';
+import { DRAFT_MAX_LENGTH, type WizardValues } from '../../model/wizard-form';
 import { MediaUpload } from '../../ui/media-upload';
 import type { StepProps } from './step-props';
 
@@ -36,9 +36,8 @@ const FOOTERS: Banner[] = [
   { image: 'footerImageMobile', link: 'footerUrlMobile', label: 'Mobile footer', purpose: 'footer-image' },
 ];
 
-export function MediaStep({ editor, view }: StepProps) {
+export function MediaStep({ editor }: StepProps) {
   const { values, setField, messagesOf, editable } = editor;
-  const id = view.preCampaign.id;
 
   const banner = ({ image, link, label, purpose }: Banner) => (
     <div key={image} className="cw-camp-banner-pair">
@@ -49,7 +48,7 @@ export function MediaStep({ editor, view }: StepProps) {
         }. ${rulesText(purpose)}`}
         purpose={purpose}
         kind="image"
-        preCampaignId={id}
+        draftId={editor.ensureDraft}
         url={values[image]}
         onUploaded={(file) => setField(image, file.url, { now: true })}
         onRemove={() => setField(image, null, { now: true })}
@@ -64,6 +63,7 @@ export function MediaStep({ editor, view }: StepProps) {
         inputMode="url"
         placeholder="https://"
         value={values[link]}
+        maxLength={DRAFT_MAX_LENGTH[link]}
         onChange={(event) => setField(link, event.target.value)}
         messages={messagesOf(link)}
         optional
@@ -83,7 +83,7 @@ export function MediaStep({ editor, view }: StepProps) {
           description={`Required. ${rulesText('cover-image')}`}
           purpose="cover-image"
           kind="image"
-          preCampaignId={id}
+          draftId={editor.ensureDraft}
           url={values.campaignCoverImage}
           onUploaded={(file) => setField('campaignCoverImage', file.url, { now: true })}
           onRemove={() => setField('campaignCoverImage', null, { now: true })}
@@ -95,7 +95,7 @@ export function MediaStep({ editor, view }: StepProps) {
           description={rulesText('cover-video')}
           purpose="cover-video"
           kind="video"
-          preCampaignId={id}
+          draftId={editor.ensureDraft}
           url={values.campaignCoverVideo}
           onUploaded={(file) => setField('campaignCoverVideo', file.url, { now: true })}
           onRemove={() => setField('campaignCoverVideo', null, { now: true })}

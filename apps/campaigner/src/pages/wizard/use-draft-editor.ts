@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { PreCampaignView, WizardStepId } from '../../../../../core/contracts/campaigns.contract';
 import { ApiError } from '../../../../../shells/shared/http';
-import { draftChanged, saveDraft } from '../../api/pre-campaigns.api';
+import { NEW_DRAFT_ID } from '../../../../../core/contracts/campaigns.contract';
+import { createDraftWith, draftChanged, saveDraft } from '../../api/pre-campaigns.api';
 import { draftKeys } from '../../api/query';
 import {
   errorsOfField,
@@ -15,6 +16,7 @@ import {
   type WizardValues,
 } from '../../model/wizard-form';
 import { stepById, stepOfField, WIZARD_PAGES, type DraftField } from '../../model/wizard-steps';
+import { stepProblemsOf } from '../../model/step-problems';
 
 /** How long typing may pause before what was typed is saved. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -31,6 +33,8 @@ type Store = {
   dirty: Set<DraftField>;
   /** Fields whose own rule is checked on screen (after a save was tried), so typing is not interrupted. */
   checked: Set<DraftField>;
+  /** Fields the person has left: each shows what submitting needs of it from then on, as it now is. */
+  left: Set<DraftField>;
   /** The API's refusals of the last save, by path; a field's go away when it changes. */
   serverErrors: FieldErrors;
   saving: number;
@@ -58,9 +62,12 @@ export function useDraftEditor(
   view: PreCampaignView,
   {
     problems,
+    onCreated,
   }: {
     /** What submitting still needs, by field, once the person should see it at the fields. */
     problems: FieldErrors;
+    /** Told once the first save of the blank draft made the draft. */
+    onCreated?: (view: PreCampaignView) => void;
   },
 ) {
   const queryClient = useQueryClient();
@@ -74,10 +81,15 @@ export function useDraftEditor(
     edits: {},
     dirty: new Set(),
     checked: new Set(),
+    left: new Set(),
     serverErrors: {},
     saving: 0,
     status: { state: 'idle' },
   });
+  // The blank draft's first save makes it (one draft, whatever follows); later saves go to it.
+  const createdId = useRef<string | null>(null);
+  const onCreatedRef = useRef(onCreated);
+  onCreatedRef.current = onCreated;
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const timer = useRef<number | null>(null);
@@ -88,6 +100,16 @@ export function useDraftEditor(
   }, []);
 
   const values = valuesOf(server, store.current);
+
+  /** The blank draft was just made: the cache knows it before the address moves to it. */
+  const created = useCallback(
+    (answer: PreCampaignView) => {
+      createdId.current = answer.preCampaign.id;
+      queryClient.setQueryData(draftKeys.one(answer.preCampaign.id), answer);
+      onCreatedRef.current?.(answer);
+    },
+    [queryClient],
+  );
 
   const saveFields = useCallback(
     (fields: readonly DraftField[]) => {
@@ -113,7 +135,9 @@ export function useDraftEditor(
         refresh();
         let retry = false;
         try {
-          const answer = await saveDraft(id, patch);
+          const target = id === NEW_DRAFT_ID ? createdId.current : id;
+          const answer = target === null ? await createDraftWith(patch) : await saveDraft(target, patch);
+          if (target === null) created(answer);
           const saved = formOf(answer.preCampaign);
           const now = valuesOf(serverRef.current, s);
           for (const field of sent) {
@@ -150,7 +174,7 @@ export function useDraftEditor(
       chain.current = next;
       return next;
     },
-    [id, queryClient, refresh],
+    [id, queryClient, refresh, created],
   );
 
   /** Saves the changes of the steps edited since the last save, one request per step. */
@@ -161,6 +185,30 @@ export function useDraftEditor(
     pendingSteps.current.clear();
     return Promise.all(steps.map((step) => saveFields(stepById(step).fields)));
   }, [saveFields]);
+
+  /**
+   * The draft's id, making the blank draft first (with what was typed so far) when it is not stored yet,
+   * so an upload has a draft to belong to.
+   */
+  const ensureDraft = useCallback(async (): Promise<string> => {
+    if (id !== NEW_DRAFT_ID) return id;
+    await flushPending();
+    await chain.current;
+    if (createdId.current !== null) return createdId.current;
+    const make = async (): Promise<string> => {
+      if (createdId.current !== null) return createdId.current;
+      const answer = await createDraftWith({});
+      created(answer);
+      await draftChanged(queryClient, answer);
+      return answer.preCampaign.id;
+    };
+    const made = chain.current.then(make, make);
+    chain.current = made.then(
+      () => undefined,
+      () => undefined,
+    );
+    return made;
+  }, [id, flushPending, created, queryClient]);
 
   const setField = useCallback(
     (field: DraftField, value: unknown, { now = false }: { now?: boolean } = {}) => {
@@ -208,12 +256,19 @@ export function useDraftEditor(
   const checkedDirty = [...s.checked].filter((field) => s.dirty.has(field));
   const clientErrors = checkedDirty.length > 0 ? patchOf(values, checkedDirty).errors : {};
 
-  /** The messages of a field: its own rule, the server's refusal, then (once asked for) what submitting needs. */
+  // What submitting needs of the fields already left, judged on the values on screen with Review's own rules.
+  const leftProblems = s.left.size > 0 ? stepProblemsOf(draft, values, s.left) : {};
+
+  /**
+   * The messages of a field: its own rule, the server's refusal, then what submitting needs of it (once
+   * the field was left, or once asked for).
+   */
   const messagesOf = (field: DraftField): FieldMessage[] => {
     const own = errorsOfField(clientErrors, field);
     if (own.length > 0) return own;
     const refused = errorsOfField(s.serverErrors, field);
     if (refused.length > 0) return refused;
+    if (s.left.has(field)) return errorsOfField(leftProblems, field);
     return s.dirty.has(field) ? [] : errorsOfField(problems, field);
   };
 
@@ -234,6 +289,13 @@ export function useDraftEditor(
       return saveFields(fields);
     },
     flushPending,
+    ensureDraft,
+    /** The person left a field: from now on it shows what submitting needs of it. */
+    leave: (field: DraftField) => {
+      if (s.left.has(field)) return;
+      s.left.add(field);
+      refresh();
+    },
     /**
      * Checks a step's changed fields now (they show their messages) and answers whether all can be
      * saved, so Next can stop at a field that is wrong instead of leaving it behind.

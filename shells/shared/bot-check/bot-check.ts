@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { BotCheckResponse } from '../../../../core/contracts/auth.contract';
-import { apiRequest } from '../../../shared/http';
+import type { BotCheckResponse } from '../../../core/contracts/auth.contract';
+import { apiRequest } from '../http';
 import './bot-check.css';
 import { solveProofOfWork } from './proof-of-work';
 
@@ -99,7 +99,7 @@ async function solveCaptcha(siteKey: string): Promise<string> {
   title.textContent = "Confirm you're a person";
   const text = document.createElement('p');
   text.className = 'cw-botcheck__text';
-  text.textContent = 'This quick check keeps automated sign-ins out of Causeway.';
+  text.textContent = 'This quick check keeps automated misuse out of Causeway.';
   const widget = document.createElement('div');
   widget.className = 'cw-botcheck__widget';
   const cancel = document.createElement('button');

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { RateLimitStore, RateWindow } from '../../core/ports/rate-limit.store';
+import { TRANSACTION_ATTEMPTS } from './firestore-unit';
+
+/** The collection of rate windows (ours; not one of the original product's collections). */
+export const RATE_LIMITS_COLLECTION = 'rateLimits';
+
+interface RateDocument {
+  key: string;
+  count: number;
+  /** When the window ends; a TTL policy on this field lets Firestore remove ended windows itself. */
+  resetAt: Timestamp;
+}
+
+/**
+ * Rate windows in collection `rateLimits`, one document per key (its id a hash of the key, as keys may
+ * hold any character). Every change is a transaction, so concurrent hits from several instances each
+ * count once.
+ */
+export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitStore {
+  const collection = () => firestore.collection(RATE_LIMITS_COLLECTION);
+  const docOf = (key: string) => collection().doc(createHash('sha256').update(key).digest('hex'));
+  const windowOf = (data: RateDocument | undefined, now: Date): RateWindow | null => {
+    if (!data) return null;
+    const resetAt = data.resetAt.toDate();
+    return resetAt.getTime() > now.getTime() ? { count: data.count, resetAt } : null;
+  };
+  /**
+   * Changes to one window from this instance, one after another: a burst on one key (the very thing a
+   * limit is for) would otherwise be hundreds of transactions contending for one document until they
+   * give up. Other instances' changes still meet these in the transaction.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(key: string, change: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const next = previous.then(change, change);
+    const settled = next.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return next;
+  };
+  return {
+    hit(key, windowMs, now) {
+      const ref = docOf(key);
+      return inTurn(key, () =>
+        firestore.runTransaction(
+          async (transaction) => {
+            const current = windowOf((await transaction.get(ref)).data() as RateDocument | undefined, now);
+            const next = current
+              ? { count: current.count + 1, resetAt: current.resetAt }
+              : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
+            transaction.set(ref, { key, count: next.count, resetAt: Timestamp.fromDate(next.resetAt) });
+            return next;
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      );
+    },
+    async peek(key, now) {
+      return windowOf((await docOf(key).get()).data() as RateDocument | undefined, now);
+    },
+    async undo(key, now) {
+      const ref = docOf(key);
+      await inTurn(key, () =>
+        firestore.runTransaction(
+          async (transaction) => {
+            const current = windowOf((await transaction.get(ref)).data() as RateDocument | undefined, now);
+            if (current) transaction.update(ref, { count: Math.max(0, current.count - 1) });
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      );
+    },
+    async reset(key) {
+      await docOf(key).delete();
+    },
+    async purgeEnded(now) {
+      const ended = await collection().where('resetAt', '<=', Timestamp.fromDate(now)).limit(500).get();
+      if (ended.empty) return 0;
+      const batch = firestore.batch();
+      for (const doc of ended.docs) batch.delete(doc.ref);
+      await batch.commit();
+      return ended.size;
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The rollups, recomputed from the facts: for the keys a batch touched (a JSON array of key rows), or
+ * for every fact (a rebuild). Both paths run the same statements, so a rebuilt mirror equals a live one.
+ *
+ * campaign_days, per campaign and UTC day of each fact: gifts and donors count gifts not refunded in
+ * full; gross is every gift's amount, refunded what was taken back of them (refunds: gifts with any
+ * refund), raised = gross − refunded; gifts_<channel>/raised_<channel> by the channel of the link that
+ * brought the gift; ads, page visits, checkouts and share clicks of that day.
+ * promoter_days, per promoter, campaign and day: clicks on their links by channel, gifts they brought
+ * (not refunded in full) and what those raised net of refunds.
+ * donors, per organization ('' without one) and donor: gifts not refunded in full, their net total,
+ * first and last gift; the name and e-mail of the latest gift that gave them.
+ */
+
+const keysOf = (json: string | null, columns: string): RawBuilder<unknown> =>
+  json === null
+    ? sql``
+    : sql`join jsonb_to_recordset(${json}::jsonb) as k(${sql.raw(columns)}) using (${sql.raw(columns.replace(/ (text|date)/g, ''))})`;
+
+/** Deletes the rows of a rollup with the keys given (a JSON array of key rows), or every row (a rebuild). */
+const eraseKeyed = (table: string, keysJson: string | null, columns: string): RawBuilder<unknown> => {
+  if (keysJson === null) return sql.raw(`delete from reporting.${table}`);
+  const matches = columns
+    .split(',')
+    .map((column) => column.trim().split(' ')[0])
+    .map((name) => `t.${name} = k.${name}`)
+    .join(' and ');
+  return sql`delete from ${sql.raw(`reporting.${table}`)} t using jsonb_to_recordset(${keysJson}::jsonb) as k(${sql.raw(columns)})
+    where ${sql.raw(matches)}`;
+};
+
+const channels = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+
+export function recomputeCampaignDays(keysJson: string | null): RawBuilder<unknown>[] {
+  const join = keysOf(keysJson, 'campaign_id text, day date');
+  const zeroChannels = (prefix: string) => channels.map((channel) => `0 as ${prefix}_${channel}`).join(', ');
+  const shareZero = zeroChannels('share_clicks');
+  const giftsZero = zeroChannels('gifts');
+  const raisedZero = zeroChannels('raised');
+  // The rows replaced leave scope_days (what they added is subtracted); the rows written add to it.
+  const erase =
+    keysJson === null
+      ? [sql`delete from reporting.campaign_days`, sql`delete from reporting.scope_days`]
+      : [
+          sql`with old as (
+              delete from reporting.campaign_days d using jsonb_to_recordset(${keysJson}::jsonb) as k(campaign_id text, day date)
+              where d.campaign_id = k.campaign_id and d.day = k.day
+              returning d.*)
+            ${scopeDaysOf('old', '-')}`,
+        ];
+  const live = sql.raw('g.refunded_cents < g.amount_cents');
+  const insert = sql`
+    with fresh as (insert into reporting.campaign_days (
+      campaign_id, day, organization_id, gifts, gross_cents, refunded_cents, refunds, raised_cents, donors,
+      impressions, ad_clicks, spend_cents, page_visits, checkouts,
+      share_clicks_x, share_clicks_linkedin, share_clicks_facebook, share_clicks_instagram,
+      gifts_x, gifts_linkedin, gifts_facebook, gifts_instagram,
+      raised_x, raised_linkedin, raised_facebook, raised_instagram)
+    select campaign_id, day, max(organization_id), sum(gifts), sum(gross_cents), sum(refunded_cents), sum(refunds),
+      sum(raised_cents), sum(donors), sum(impressions), sum(ad_clicks), sum(spend_cents), sum(page_visits),
+      sum(checkouts), sum(share_clicks_x), sum(share_clicks_linkedin), sum(share_clicks_facebook),
+      sum(share_clicks_instagram), sum(gifts_x), sum(gifts_linkedin), sum(gifts_facebook), sum(gifts_instagram),
+      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram)
+    from (
+      select g.campaign_id, g.day, max(g.organization_id) as organization_id,
+        count(*) filter (where ${live}) as gifts, sum(g.amount_cents) as gross_cents,
+        sum(g.refunded_cents) as refunded_cents, count(*) filter (where g.refunded_cents > 0) as refunds,
+        sum(g.amount_cents - g.refunded_cents) as raised_cents,
+        count(distinct g.donor_key) filter (where ${live}) as donors,
+        0 as impressions, 0 as ad_clicks, 0 as spend_cents, 0 as page_visits, 0 as checkouts, ${sql.raw(shareZero)},
+        ${sql.raw(channels.map((c) => `count(*) filter (where g.channel = '${c}' and g.refunded_cents < g.amount_cents) as gifts_${c}`).join(', '))},
+        ${sql.raw(channels.map((c) => `coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.channel = '${c}'), 0) as raised_${c}`).join(', '))}
+      from reporting.gifts g ${join} group by g.campaign_id, g.day
+      union all
+      select a.campaign_id, a.day, a.organization_id, 0, 0, 0, 0, 0, 0, a.impressions, a.clicks, a.spend_cents, 0, 0,
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
+      from reporting.ad_days a ${join}
+      union all
+      select v.campaign_id, v.day, v.organization_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.visits, 0,
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
+      from reporting.page_visits v ${join}
+      union all
+      select o.campaign_id, o.day, max(o.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*),
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
+      from reporting.checkouts o ${join} group by o.campaign_id, o.day
+      union all
+      select s.campaign_id, s.day, max(s.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}')`).join(', '))},
+        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
+      from reporting.share_clicks s ${join} group by s.campaign_id, s.day
+    ) parts
+    group by campaign_id, day
+    returning *)
+    ${scopeDaysOf('fresh', '+')}`;
+  return [...erase, insert, sql`delete from reporting.scope_days where campaign_days = 0`];
+}
+
+const SCOPE_DAY_FIGURES = [
+  'gifts',
+  'gross_cents',
+  'refunded_cents',
+  'refunds',
+  'raised_cents',
+  'impressions',
+  'ad_clicks',
+  'spend_cents',
+  'page_visits',
+  ...channels.flatMap((channel) => [`share_clicks_${channel}`, `gifts_${channel}`, `raised_${channel}`] as const),
+] as const;
+
+/**
+ * Adds (or subtracts) campaign_days rows to the days of their organization's scope and of every
+ * organization's ('/'): one multi-row upsert.
+ */
+function scopeDaysOf(rows: string, sign: '+' | '-'): RawBuilder<unknown> {
+  return sql.raw(`insert into reporting.scope_days (scope, day, campaign_days, ${SCOPE_DAY_FIGURES.join(', ')})
+    select s.scope, r.day, ${sign}count(*), ${SCOPE_DAY_FIGURES.map((f) => `${sign}sum(r.${f})`).join(', ')}
+    from ${rows} r cross join lateral (values (coalesce(r.organization_id, '')), ('/')) as s(scope)
+    group by s.scope, r.day
+    on conflict (scope, day) do update set campaign_days = scope_days.campaign_days + excluded.campaign_days,
+      ${SCOPE_DAY_FIGURES.map((f) => `${f} = scope_days.${f} + excluded.${f}`).join(', ')}`);
+}
+
+/** Donor keys as (scope, donor_key) rows: each donor's organization ('' without one) and '/'. */
+const donorScopes = (keysJson: string) => sql`
+  select distinct s.scope, k.donor_key
+  from jsonb_to_recordset(${keysJson}::jsonb) as k(organization_id text, donor_key text)
+  cross join lateral (values (k.organization_id), ('/')) as s(scope)`;
+
+const countDonorDays = (rows: string, sign: '+' | '-') =>
+  sql.raw(`insert into reporting.donor_day_counts (scope, day, since, donors)
+    select scope, day, since, ${sign}count(*) from ${rows} group by scope, day, since
+    on conflict (scope, day, since) do update set donors = donor_day_counts.donors + excluded.donors`);
+
+/**
+ * donor_days of the donors touched (or of every donor), and donor_day_counts by what the days replaced
+ * held and what the days written hold.
+ */
+export function recomputeDonorDays(keysJson: string | null): RawBuilder<unknown>[] {
+  const live = sql.raw('g.refunded_cents < g.amount_cents');
+  const given =
+    keysJson === null
+      ? sql`select coalesce(g.organization_id, '') as scope, g.donor_key, g.day from reporting.gifts g where ${live}
+          union select '/', g.donor_key, g.day from reporting.gifts g where ${live}`
+      : sql`select k.scope, g.donor_key, g.day from k join reporting.gifts g on g.donor_key = k.donor_key
+            and k.scope <> '/' and coalesce(g.organization_id, '') = k.scope where ${live}
+          union select k.scope, g.donor_key, g.day from k join reporting.gifts g on g.donor_key = k.donor_key
+            and k.scope = '/' where ${live}`;
+  const keys = keysJson === null ? sql`` : sql`k as (${donorScopes(keysJson)}),`;
+  const erase =
+    keysJson === null
+      ? [sql`delete from reporting.donor_days`, sql`delete from reporting.donor_day_counts`]
+      : [
+          sql`with ${keys} old as (
+              delete from reporting.donor_days d using k where d.scope = k.scope and d.donor_key = k.donor_key
+              returning d.scope, d.day, d.since)
+            ${countDonorDays('old', '-')}`,
+        ];
+  const insert = sql`
+    with ${keys} given as (${given}),
+    fresh as (
+      insert into reporting.donor_days (scope, donor_key, day, since)
+      select scope, donor_key, day, coalesce(lag(day) over (partition by scope, donor_key order by day), day) from given
+      returning scope, day, since)
+    ${countDonorDays('fresh', '+')}`;
+  return [...erase, insert, sql`delete from reporting.donor_day_counts where donors = 0`];
+}
+
+/** campaign_totals of the campaigns touched (or of all): every day of a campaign, its donors, its promoters. */
+export function recomputeCampaignTotals(keysJson: string | null): RawBuilder<unknown>[] {
+  const join = keysOf(keysJson, 'campaign_id text');
+  const erase = eraseKeyed('campaign_totals', keysJson, 'campaign_id text');
+  const insert = sql`
+    insert into reporting.campaign_totals (campaign_id, gifts, raised_cents, impressions, ad_clicks, spend_cents,
+      share_clicks, donors, promoters)
+    select c.campaign_id, coalesce(d.gifts, 0), coalesce(d.raised_cents, 0), coalesce(d.impressions, 0),
+      coalesce(d.ad_clicks, 0), coalesce(d.spend_cents, 0), coalesce(d.share_clicks, 0), v.donors, p.promoters
+    from (select d.campaign_id from reporting.campaign_days d ${join}
+          union select p.campaign_id from reporting.promotions p ${join}) c
+    left join lateral (
+      select sum(d.gifts) as gifts, sum(d.raised_cents) as raised_cents, sum(d.impressions) as impressions,
+        sum(d.ad_clicks) as ad_clicks, sum(d.spend_cents) as spend_cents,
+        sum(${sql.raw(channels.map((c) => `d.share_clicks_${c}`).join(' + '))}) as share_clicks
+      from reporting.campaign_days d where d.campaign_id = c.campaign_id) d on true
+    cross join lateral (
+      select count(distinct g.donor_key) as donors from reporting.gifts g
+      where g.campaign_id = c.campaign_id and g.refunded_cents < g.amount_cents) v
+    cross join lateral (
+      select count(distinct p.promoter_id) as promoters from reporting.promotions p where p.campaign_id = c.campaign_id) p`;
+  return [erase, insert];
+}
+
+/** promoter_totals of the promoters touched (or of all), per organization and for every organization. */
+export function recomputePromoterTotals(keysJson: string | null): RawBuilder<unknown>[] {
+  const join = keysOf(keysJson, 'promoter_id text');
+  const erase = eraseKeyed('promoter_totals', keysJson, 'promoter_id text');
+  const clicks = channels.map((c) => `sum(d.clicks_${c})`).join(', ');
+  const insert = sql`
+    insert into reporting.promoter_totals (scope, promoter_id, campaigns, gifts, raised_cents,
+      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, clicks)
+    select s.scope, d.promoter_id, count(distinct d.campaign_id), sum(d.gifts), sum(d.raised_cents), ${sql.raw(clicks)},
+      sum(${sql.raw(channels.map((c) => `d.clicks_${c}`).join(' + '))})
+    from reporting.promoter_days d ${join}
+    cross join lateral (values (coalesce(d.organization_id, '')), ('/')) as s(scope)
+    group by s.scope, d.promoter_id`;
+  return [erase, insert];
+}
+
+export function recomputePromoterDays(keysJson: string | null): RawBuilder<unknown>[] {
+  const join = keysOf(keysJson, 'promoter_id text, campaign_id text, day date');
+  const erase = eraseKeyed('promoter_days', keysJson, 'promoter_id text, campaign_id text, day date');
+  const insert = sql`
+    insert into reporting.promoter_days (promoter_id, campaign_id, day, organization_id,
+      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, gifts, raised_cents)
+    select promoter_id, campaign_id, day, max(organization_id), sum(clicks_x), sum(clicks_linkedin),
+      sum(clicks_facebook), sum(clicks_instagram), sum(gifts), sum(raised_cents)
+    from (
+      select s.promoter_id, s.campaign_id, s.day, max(s.organization_id) as organization_id,
+        ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}') as clicks_${c}`).join(', '))},
+        0 as gifts, 0 as raised_cents
+      from reporting.share_clicks s ${join} where s.promoter_id is not null group by s.promoter_id, s.campaign_id, s.day
+      union all
+      select g.promoter_id, g.campaign_id, g.day, max(g.organization_id), 0, 0, 0, 0,
+        count(*) filter (where g.refunded_cents < g.amount_cents), sum(g.amount_cents - g.refunded_cents)
+      from reporting.gifts g ${join} where g.promoter_id is not null group by g.promoter_id, g.campaign_id, g.day
+    ) parts
+    group by promoter_id, campaign_id, day`;
+  return [erase, insert];
+}
+
+export function recomputeDonors(keysJson: string | null): RawBuilder<unknown>[] {
+  // Gifts without an organization are keyed '' : matched by `is null`, so both halves use the
+  // (organization_id, donor_key) index.
+  const gifts =
+    keysJson === null
+      ? sql`reporting.gifts`
+      : sql`(select g.* from reporting.gifts g
+               join jsonb_to_recordset(${keysJson}::jsonb) as k(organization_id text, donor_key text)
+                 on g.organization_id = k.organization_id and g.donor_key = k.donor_key
+             union all
+             select g.* from reporting.gifts g
+               join jsonb_to_recordset(${keysJson}::jsonb) as k(organization_id text, donor_key text)
+                 on k.organization_id = '' and g.organization_id is null and g.donor_key = k.donor_key)`;
+  const erase = eraseKeyed('donors', keysJson, 'organization_id text, donor_key text');
+  const insert = sql`
+    insert into reporting.donors (organization_id, donor_key, donor_name, donor_email, first_gift_at, last_gift_at,
+      first_day, gifts, total_cents)
+    select coalesce(g.organization_id, ''), g.donor_key,
+      (array_agg(g.donor_name order by g.occurred_at desc, g.payment_intent_id desc) filter (where g.donor_name is not null))[1],
+      (array_agg(g.donor_email order by g.occurred_at desc, g.payment_intent_id desc) filter (where g.donor_email is not null))[1],
+      min(g.occurred_at), max(g.occurred_at), min(g.day), count(*), sum(g.amount_cents - g.refunded_cents)
+    from ${gifts} g
+    where g.refunded_cents < g.amount_cents
+    group by coalesce(g.organization_id, ''), g.donor_key`;
+  return [erase, insert];
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, signInAs } from '../../../tests/support/api-client';
+import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { REPORTING_API, type CampaignReportResponse } from '../../../core/contracts/reporting.contract';
+import { DEMO_HISTORY_CAMPAIGNS } from '../../../core/demo/demo-history.seed';
+import { TYPES } from './types';
+
+describe('the demo history', () => {
+  let app: TestApp;
+  const repositories = () => app.server.container.get(TYPES.Repositories);
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SEED_DEMO_HISTORY: 'true' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is written after the app serves, through the store, with gifts, refunds and ad delivery per day', async () => {
+    const names = DEMO_HISTORY_CAMPAIGNS.map((plan) => plan.name);
+    const history = async () => {
+      const campaigns = await repositories().campaigns.list({});
+      return campaigns.filter((campaign) => names.includes(campaign.campaignName as (typeof names)[number]));
+    };
+    // The history goes on after the app answers: wait for its last campaign's delivery.
+    await expect
+      .poll(
+        async () => {
+          const campaigns = await history();
+          if (campaigns.length < names.length) return false;
+          const deliveries = await Promise.all(
+            campaigns.map((campaign) => repositories().campaignDeliveries.find(campaign.campaignUUID)),
+          );
+          return deliveries.every((delivery) => delivery?.figures);
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(true);
+    const campaigns = await history();
+    let refunded = 0;
+    for (const campaign of campaigns) {
+      const donations = await repositories().donations.listDonationsByCampaign(campaign.campaignUUID);
+      expect(donations.length).toBeGreaterThan(5);
+      refunded += donations.filter((donation) => donation.refunded > 0).length;
+      expect(campaign.campaignRaised).toBe(donations.reduce((sum, gift) => sum + gift.amount - gift.refunded, 0));
+      const days = (await repositories().campaignDeliveries.find(campaign.campaignUUID))!.figures!.daily;
+      expect(days.length).toBeGreaterThan(50);
+      const visits = await repositories().shareTracking.listPageVisits(campaign.campaignUUID);
+      expect(visits.length).toBeGreaterThan(50);
+      expect(donations.filter((gift) => gift.user_id !== null).every((gift) => gift.channel !== null)).toBe(true);
+    }
+    expect(refunded).toBeGreaterThan(0);
+
+    // The campaigner's first look at a campaign's report: a funnel with page visits, gifts by channel.
+    const cookie = await signInAs(app, 'campaigner@demo.local');
+    const live = campaigns.find((campaign) => campaign.campaignName === 'Holiday food boxes')!;
+    await expect
+      .poll(
+        async () => {
+          const answer = await callApi<CampaignReportResponse>(app, 'GET', REPORTING_API.campaign(live.campaignUUID), {
+            cookie,
+          });
+          const report = answer.body;
+          return (
+            report.funnel.pageVisits > report.funnel.checkoutsStarted &&
+            report.funnel.checkoutsStarted > report.funnel.gifts &&
+            report.funnel.gifts > 0 &&
+            report.channels.filter((channel) => channel.gifts > 0).length > 1 &&
+            report.freshness.backlog === 0
+          );
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
+  }, 150_000);
+});

@@ -1,0 +1,19 @@
+import type { ResolutionContext } from 'inversify';
+import { demoHistorySeeder, type DemoHistoryPeople } from '../../../../core/demo/demo-history.seed';
+import { TYPES } from '../types';
+
+/** The demo history seed, written through the primary store's repositories (every store has them). */
+export function demoHistoryFor(context: ResolutionContext) {
+  const seed = demoHistorySeeder({
+    unitOfWork: context.get(TYPES.UnitOfWork),
+    clock: context.get(TYPES.Clock),
+    ids: context.get(TYPES.Ids),
+  });
+  const logger = context.get(TYPES.Logger);
+  return async (people: DemoHistoryPeople) => {
+    const started = performance.now();
+    const report = await seed(people);
+    logger.info({ ...report, ms: Math.round(performance.now() - started) }, 'Demo: ninety days of history seeded');
+    return report;
+  };
+}

@@ -1,0 +1,223 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+import { ContainerModule, type Container, type ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
+import {
+  CAMPAIGN_PAGE_CHANGED_TOPIC,
+  linkPreviewOf,
+  type CampaignPageChange,
+  type CampaignPageService,
+  type CampaignPageSnapshot,
+} from '../../../../../core/campaigns/campaign-page.service';
+import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
+import { Id } from '../../../../../core/shared/primitives';
+import type { EventBus } from '../../../../../core/ports/event-bus.port';
+import { requestIdOf } from '../../http/request-id';
+import { requestLogLevel } from '../../http/request-log-level';
+import { indexHtml, shellDistOf, withLinkPreview } from '../../http/web-assets';
+import { TYPES } from '../../types';
+import { builtResponse, sendBuilt, type BuiltResponse } from './built-response';
+
+/** How long a page's HTML is answered before it is built again though its page did not change. */
+const HTML_REBUILD_MS = 60_000;
+
+/** A page's HTML may be held by a CDN a moment: it carries the preview tags and the figures of its build. */
+export const CAMPAIGN_HTML_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=60';
+
+export interface PublicPagesOptions {
+  pages: CampaignPageService;
+  /** The built shell's index.html (the page is answered by the usual routes while there is none). */
+  indexPath: string;
+  /**
+   * The campaign's content as HTML, painted before any script runs (none when not given): its markup, and
+   * its data with the instant it was read.
+   */
+  prerender?: (page: CampaignPage, readAt: number) => Promise<{ markup: string; data: string }>;
+  now?: () => number;
+}
+
+/**
+ * The public campaign page's answers, built once per change of the page and kept beside its snapshot:
+ * the JSON of `GET /api/campaigns/{id}/page` and the HTML of `/campaign/{id}/details/` (with its preview
+ * tags and its content), each with its ETag and compressed copies.
+ */
+export function publicPagesFactory({ pages, indexPath, prerender, now = Date.now }: PublicPagesOptions) {
+  const built = new WeakMap<
+    CampaignPageSnapshot,
+    { json?: BuiltResponse; html?: { index: string; builtAt: number; response: Promise<BuiltResponse> } }
+  >();
+  const keptFor = (snapshot: CampaignPageSnapshot) => {
+    let kept = built.get(snapshot);
+    if (!kept) built.set(snapshot, (kept = {}));
+    return kept;
+  };
+  return {
+    /** The page's JSON answer, or null when there is no such live campaign. */
+    async json(campaignId: string): Promise<BuiltResponse | null> {
+      const snapshot = await pages.snapshot(campaignId);
+      if (!snapshot.page) return null;
+      const kept = keptFor(snapshot);
+      kept.json ??= builtResponse(JSON.stringify({ page: snapshot.page }), {
+        type: 'application/json; charset=utf-8',
+        cacheControl: 'no-cache',
+      });
+      return kept.json;
+    },
+
+    /** The page's HTML, or null when there is no such live campaign or no built shell. */
+    async html(campaignId: string): Promise<BuiltResponse | null> {
+      if (!existsSync(indexPath)) return null;
+      const snapshot = await pages.snapshot(campaignId);
+      if (!snapshot.page) return null;
+      const index = indexHtml(indexPath);
+      const kept = keptFor(snapshot);
+      const at = now();
+      // Built again when the shell was, and every minute (the days left are counted at the build).
+      if (kept.html?.index !== index || at - kept.html.builtAt >= HTML_REBUILD_MS) {
+        const page = snapshot.page;
+        const building = (async () => {
+          const { markup, data } = prerender ? await prerender(page, snapshot.readAt) : { markup: '', data: '' };
+          const html = withLinkPreview(index, linkPreviewOf(page, pages.pageUrl(campaignId)), markup + data);
+          return builtResponse(html, {
+            type: 'text/html; charset=utf-8',
+            cacheControl: CAMPAIGN_HTML_CACHE_CONTROL,
+            // The ETag follows what the page shows (the shell, the painted campaign, its data), not when
+            // the data was read: a page read again that shows the same is the same page.
+            tag: [index, markup, JSON.stringify(page)].join('\0'),
+          });
+        })();
+        kept.html = { index, builtAt: at, response: building };
+        // A failed build is not kept: the next reader builds again.
+        building.catch(() => {
+          if (kept.html?.response === building) kept.html = undefined;
+        });
+      }
+      return kept.html.response;
+    },
+  };
+}
+export type PublicPages = ReturnType<typeof publicPagesFactory>;
+
+export const PUBLIC_PAGES: ServiceIdentifier<PublicPages> = Symbol.for('causeway.PublicPages');
+
+/** React's server renderer loads with the first page painted, not at start. */
+const prerenderCampaignPage = async (page: CampaignPage, readAt: number) =>
+  (await import('./campaign-page.prerender')).prerenderCampaignPage(page, readAt);
+
+/** The public campaign page's built answers. */
+export const publicPagesModule = (options: { root?: string } = {}) =>
+  new ContainerModule(({ bind }) => {
+    bind(PUBLIC_PAGES)
+      .toDynamicValue((context) =>
+        publicPagesFactory({
+          pages: context.get(TYPES.CampaignPageService),
+          indexPath: join(shellDistOf(options.root), 'index.html'),
+          prerender: prerenderCampaignPage,
+        }),
+      )
+      .inSingletonScope();
+  });
+
+/**
+ * Every instance drops its copy of a changed page: a change is forgotten here at once and published on
+ * the event bus for the others (each hears its own too, harmlessly). Answers what stops following.
+ */
+export async function followCampaignPageChanges(
+  container: Container,
+  logger: Logger,
+): Promise<{ changed(change: CampaignPageChange): void; stop(): Promise<void> }> {
+  const eventBus: EventBus = container.get(TYPES.EventBus);
+  const pages = () => container.get(TYPES.CampaignPageService);
+  const stop = await eventBus.subscribe(CAMPAIGN_PAGE_CHANGED_TOPIC, ({ payload }) => {
+    const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id) => typeof id === 'string') : []);
+    pages().forget({ campaignIds: ids(payload.campaignIds), organizationIds: ids(payload.organizationIds) });
+  });
+  return {
+    changed(change) {
+      pages().forget(change);
+      eventBus
+        .publish({ topic: CAMPAIGN_PAGE_CHANGED_TOPIC, payload: { ...change } })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, change }, 'Other instances could not be told of a campaign page change'),
+        );
+    },
+    stop,
+  };
+}
+
+const HTML_PAGE = /^\/campaign\/([^/?#]+)\/details\/?(?:\?.*)?$/;
+const JSON_PAGE = /^\/api\/campaigns\/([^/?#]+)\/page(?:\?.*)?$/;
+
+/** Ids of plain letters, digits, `-` and `_` only (every id the app makes): anything else goes the usual way. */
+const PLAIN_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const campaignIdOf = (encoded: string): string | null =>
+  PLAIN_ID.test(encoded) && Id.safeParse(encoded).success ? encoded : null;
+
+const acceptsHtml = (req: IncomingMessage) => {
+  const accept = req.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*') || accept.includes('text/*');
+};
+
+/**
+ * The public campaign page's two reads, answered first and from memory: no session, cookie or body
+ * parsing (they show the same to everyone), the app's security headers as computed once, and the
+ * request's one log line with its id. Anything else (an unknown campaign, an id the route refuses, a
+ * shell not built) goes on to the usual routes.
+ */
+export function publicPageFastPath({
+  publicPages,
+  headers,
+  logger,
+}: {
+  publicPages: PublicPages;
+  /** The security headers every page gets (helmet's), as name and value. */
+  headers: readonly (readonly [string, string])[];
+  logger: Logger;
+}) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url;
+    const html = url.startsWith('/campaign/') ? HTML_PAGE.exec(url) : null;
+    const json = html ? null : url.startsWith('/api/campaigns/') ? JSON_PAGE.exec(url) : null;
+    const match = html ?? json;
+    if (!match) return next();
+    if (html && !acceptsHtml(req)) return next();
+    const campaignId = campaignIdOf(match[1]!);
+    if (campaignId === null) return next();
+    const startedAt = performance.now();
+    void (html ? publicPages.html(campaignId) : publicPages.json(campaignId)).then(
+      (built) => {
+        if (!built) return next();
+        const id = requestIdOf(req);
+        res.setHeader('x-request-id', id);
+        const status = sendBuilt(req, res, built, headers);
+        const path = url.split('?')[0]!;
+        logger[requestLogLevel(path, status)](
+          {
+            req: { id, method: req.method, url },
+            res: { statusCode: status },
+            responseTime: performance.now() - startedAt,
+          },
+          `${req.method} ${path} ${status} ${Math.round(performance.now() - startedAt)} ms`,
+        );
+      },
+      // A failed read goes the usual way, which answers it with the app's error shape.
+      () => next(),
+    );
+  };
+}
+
+/** The headers a middleware sets on every answer (helmet's), computed once. */
+export function headersOf(middleware: (req: Request, res: Response, next: () => void) => void): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+    locals: {},
+  } as unknown as Response;
+  middleware({ headers: {}, method: 'GET' } as Request, res, () => undefined);
+  return headers;
+}

@@ -1,0 +1,203 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router } from 'express';
+import { ContainerModule, type ServiceIdentifier } from 'inversify';
+import { createPostgresReportingMirror } from '../../../../adapters/postgres/reporting/reporting.mirror';
+import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import {
+  REPORTING_API,
+  ReportingRebuildResponse,
+  ReportingStatusResponse,
+} from '../../../../core/contracts/reporting.contract';
+import type { ReportingMirror } from '../../../../core/ports/reporting.port';
+import { mirrorStatusServiceFactory, type MirrorStatusService } from '../../../../core/reporting/mirror-status.service';
+import {
+  rebuildMirror,
+  reportingProjector,
+  type ReportingProjector,
+} from '../../../../core/reporting/projector.service';
+import { requireActor } from '../http/actor';
+import { defineRoute } from '../http/route';
+import { TYPES } from '../types';
+import { REPORTING_DATABASE } from './reporting-database';
+
+export const REPORTING_MIRROR: ServiceIdentifier<ReportingMirror> = Symbol.for('causeway.ReportingMirror');
+export const REPORTING_PROJECTOR: ServiceIdentifier<ReportingProjector> = Symbol.for('causeway.ReportingProjector');
+export const REPORTING_PROJECTOR_RUNNER: ServiceIdentifier<ProjectorRunner> = Symbol.for(
+  'causeway.ReportingProjectorRunner',
+);
+export const MIRROR_STATUS_SERVICE: ServiceIdentifier<MirrorStatusService> = Symbol.for('causeway.MirrorStatus');
+
+/** The bus topic the outbox's insert trigger (Postgres) publishes on; wakes every instance's projector. */
+export const OUTBOX_WRITTEN_TOPIC = 'outbox.written';
+
+export interface ReportingMirrorOptions {
+  /** This instance's name in the mirror's lease. */
+  holder: string;
+  /** Events per batch. */
+  batchSize?: number;
+  /** How often to look at the outbox without being woken. */
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+const DEFAULTS = { batchSize: 500, pollMs: 250, leaseMs: 30_000 };
+
+export interface ProjectorRunner {
+  start(): Promise<void>;
+  /** There are events: drain now instead of at the next poll. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Drains the outbox on this instance: at start, whenever the bus says events were written, and every
+ * `pollMs`. While another instance holds the lease it waits for the next turn.
+ */
+export function createProjectorRunner(options: {
+  projector: Pick<ReportingProjector, 'drain'>;
+  pollMs: number;
+  subscribe?: (wake: () => void) => Promise<() => Promise<void>>;
+  onError: (error: unknown) => void;
+}): ProjectorRunner {
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  let unsubscribe: (() => Promise<void>) | null = null;
+
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else woken = true;
+  };
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wakeUp = null;
+        resolve();
+      }, options.pollMs);
+      timer.unref();
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      };
+    });
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      unsubscribe = (await options.subscribe?.(wake)) ?? null;
+      loop = (async () => {
+        while (running) {
+          try {
+            await options.projector.drain();
+          } catch (error) {
+            options.onError(error);
+          }
+          if (running) await pause();
+        }
+      })();
+    },
+    wake,
+    async stop() {
+      running = false;
+      wakeUp?.();
+      const stopping = unsubscribe;
+      unsubscribe = null;
+      await stopping?.().catch(() => undefined);
+      await loop;
+    },
+  };
+}
+
+/** The mirror's writer, the projector and its runner, and the status and rebuild use cases. */
+export function reportingMirrorModule(options: ReportingMirrorOptions): ContainerModule {
+  const settings = { ...DEFAULTS, ...options };
+  return new ContainerModule(({ bind }) => {
+    bind(REPORTING_MIRROR).toDynamicValue((context) =>
+      createPostgresReportingMirror(context.get(REPORTING_DATABASE).db),
+    );
+    bind(REPORTING_PROJECTOR).toDynamicValue((context) => {
+      const dataStore = context.get(TYPES.DataStore);
+      if (!dataStore.reportingSource) throw new Error('This data store does not feed the reporting mirror.');
+      return reportingProjector({
+        outbox: dataStore.outbox,
+        source: dataStore.reportingSource,
+        mirror: context.get(REPORTING_MIRROR),
+        clock: context.get(TYPES.Clock),
+        holder: settings.holder,
+        batchSize: settings.batchSize,
+        leaseMs: settings.leaseMs,
+      });
+    });
+    bind(REPORTING_PROJECTOR_RUNNER).toDynamicValue((context) => {
+      const logger = context.get(TYPES.Logger).child({ component: 'reporting' });
+      const eventBus = context.get(TYPES.EventBus);
+      return createProjectorRunner({
+        projector: context.get(REPORTING_PROJECTOR),
+        pollMs: settings.pollMs,
+        subscribe: (wake) => eventBus.subscribe(OUTBOX_WRITTEN_TOPIC, wake),
+        onError: (error) => logger.error({ err: error }, 'The reporting projector failed a batch; it will try again'),
+      });
+    });
+    bind(MIRROR_STATUS_SERVICE).toDynamicValue((context) => {
+      const dataStore = context.get(TYPES.DataStore);
+      const projector = context.get(REPORTING_PROJECTOR);
+      return mirrorStatusServiceFactory({
+        projector,
+        location: context.get(REPORTING_DATABASE).location,
+        rebuild: async () => {
+          const rebuilt = await rebuildMirror({
+            source: dataStore.reportingSource!,
+            mirror: context.get(REPORTING_MIRROR),
+            clock: context.get(TYPES.Clock),
+            // Not the projector's name: its lease must keep this instance's projector waiting too.
+            holder: `${settings.holder}-rebuild`,
+            leaseMs: settings.leaseMs,
+          });
+          // Events written meanwhile are applied now rather than at the next poll.
+          context.get(REPORTING_PROJECTOR_RUNNER).wake();
+          return rebuilt;
+        },
+      });
+    });
+  });
+}
+
+/** GET /api/reporting/status and POST /api/reporting/rebuild (platform staff). */
+export function reportingMirrorRoutes({
+  service,
+  registry,
+}: {
+  service: MirrorStatusService;
+  registry: OpenAPIRegistry;
+}): Router {
+  const router = Router();
+  defineRoute(router, registry, {
+    method: 'get',
+    path: REPORTING_API.status,
+    tag: 'Reporting',
+    summary: "The reporting mirror's health",
+    description:
+      'Platform staff only: the last event applied, events written and not yet applied (backlog), how far ' +
+      'the mirror is behind (lagMs), and where it lives.',
+    responses: { 200: ReportingStatusResponse, 401: ErrorResponse, 403: ErrorResponse },
+    handler: ({ res }) => service.status(requireActor(res)),
+  });
+  defineRoute(router, registry, {
+    method: 'post',
+    path: REPORTING_API.rebuild,
+    tag: 'Reporting',
+    summary: 'Rebuilds the reporting mirror from the store',
+    description: 'Platform staff only: empties the mirror and reads every record of the store into it again.',
+    responses: { 200: ReportingRebuildResponse, 401: ErrorResponse, 403: ErrorResponse },
+    handler: ({ res }) => service.rebuild(requireActor(res)),
+  });
+  return router;
+}

@@ -1,0 +1,220 @@
+// A giving-day load: 80% readers of a campaign's public page (half the page, /campaign/{id}/details/,
+// half its JSON, /api/campaigns/{id}/page), 15% checkout starts (each simulated donor from an address
+// of their own, through TRUST_PROXY) and 5% signed payment webhooks (each a new payment), sent open loop
+// at rising rates until the p99 of a step passes 100 ms. Prints the knee (the first rate whose p99 is
+// over 100 ms, and the last one under) for embedded PGlite and, when BENCH_DATABASE_URL (or
+// TEST_DATABASE_URL) names a Postgres server, for one instance on it and for two instances on one
+// database behind a round-robin proxy in this script. Build the web apps first (node scripts/build-web.mjs)
+// so the public page is served.
+// Run: npx tsx bench/load.ts [seconds per step] [first rate] [last rate]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshServerDatabase } from '../tests/support/test-stores';
+import { freePort } from '../tests/support/free-port';
+import { donationStorm, signed, type StormEvent } from '../tests/payments/webhook-storm';
+
+const stepSeconds = Number(process.argv[2] ?? 5);
+const firstRate = Number(process.argv[3] ?? 25);
+const lastRate = Number(process.argv[4] ?? 3_200);
+const P99_LIMIT_MS = 100;
+const SECRET = 'whsec_benchGivingDay';
+const ROOT = new URL('..', import.meta.url).pathname;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+delete process.env.TEST_DATABASE_URL;
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port) };
+  delete childEnv.NODE_ENV;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: ROOT, env: childEnv });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`An instance exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`An instance did not get ready:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** A small round-robin proxy in front of the instances, as a load balancer would be. */
+async function roundRobin(targets: string[]): Promise<{ url: string; server: Server }> {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const target = new URL(targets[next++ % targets.length]!);
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+interface Step {
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  sent: number;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * p) - 1)] ?? 0;
+
+/** One step: requests of the mix at `rate` a second for stepSeconds, open loop; latencies of all. */
+async function step(url: string, campaignIds: string[], rate: number, webhooks: () => StormEvent): Promise<Step> {
+  const total = Math.round(rate * stepSeconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const requests: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const campaignId = campaignIds[n % campaignIds.length]!;
+    const pick = n % 20;
+    let call: () => Promise<Response>;
+    if (pick < 8) call = () => fetch(`${url}/campaign/${campaignId}/details/`);
+    else if (pick < 16) call = () => fetch(`${url}/api/campaigns/${campaignId}/page`);
+    else if (pick < 19) {
+      const client = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      call = () =>
+        fetch(`${url}/api/campaigns/${campaignId}/donations/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          body: JSON.stringify({ amount: 2_500 }),
+        });
+    } else {
+      const { body, signature } = signed(SECRET, webhooks());
+      call = () =>
+        fetch(`${url}/api/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        });
+    }
+    const sentAt = performance.now();
+    requests.push(
+      call().then(
+        async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - sentAt);
+          if (response.status >= 500 || response.status === 404) errors += 1;
+        },
+        () => {
+          latencies.push(performance.now() - sentAt);
+          errors += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(requests);
+  return { rate, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, sent: total };
+}
+
+async function knee(name: string, url: string): Promise<{ name: string; under: Step | null; over: Step | null }> {
+  const listed = (await (await fetch(`${url}/api/campaigns?limit=20`)).json()) as {
+    campaigns: { campaignId: string; acceptingDonations: boolean }[];
+  };
+  const campaignIds = listed.campaigns.filter((campaign) => campaign.acceptingDonations).map((c) => c.campaignId);
+  if (campaignIds.length === 0) throw new Error('No live campaign takes donations.');
+  const plan = donationStorm(campaignIds[0]!, 200_000, Date.now() % 100_000).events.filter(
+    (event) => event.type === 'checkout.session.completed',
+  );
+  let nextWebhook = 0;
+  const webhooks = () => plan[nextWebhook++ % plan.length]!;
+  // One unmeasured step at the first rate, so each route and connection is warm.
+  await step(url, campaignIds, firstRate, webhooks);
+  console.log(`${name}:`);
+  let under: Step | null = null;
+  for (let rate = firstRate; rate <= lastRate; rate *= 2) {
+    const result = await step(url, campaignIds, rate, webhooks);
+    console.log(
+      `  ${String(rate).padStart(5)} req/s  p50 ${result.p50.toFixed(1).padStart(7)} ms  p99 ${result.p99
+        .toFixed(1)
+        .padStart(7)} ms  errors ${result.errors}/${result.sent}`,
+    );
+    if (result.p99 > P99_LIMIT_MS) return { name, under, over: result };
+    under = result;
+  }
+  return { name, under, over: null };
+}
+
+const baseEnv = (dataDir: string, databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  DEMO_PASSWORD: 'giving-day-password-1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DONATIONS: 'false',
+  SEED_DEMO_HISTORY: 'false',
+  TRUST_PROXY: 'true',
+  STRIPE_WEBHOOK_SECRET: SECRET,
+});
+
+const results: Awaited<ReturnType<typeof knee>>[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'causeway-bench-load-'));
+const children: ChildProcess[] = [];
+try {
+  const embedded = await startInstance(baseEnv(join(dir, 'pglite'), ''));
+  children.push(embedded.child);
+  results.push(await knee('embedded PGlite, one instance', embedded.url));
+  await stop(embedded.child);
+  if (serverUrl) {
+    const database = await freshServerDatabase(serverUrl);
+    await database.connection.close();
+    const first = await startInstance(baseEnv(join(dir, 'server-1'), database.url));
+    children.push(first.child);
+    results.push(await knee('Postgres server, one instance', first.url));
+    const second = await startInstance(baseEnv(join(dir, 'server-2'), database.url));
+    children.push(second.child);
+    const proxy = await roundRobin([first.url, second.url]);
+    try {
+      results.push(await knee('Postgres server, two instances behind a round-robin proxy', proxy.url));
+    } finally {
+      proxy.server.close();
+    }
+  }
+} finally {
+  for (const child of children) await stop(child);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`\nKnee: the first rate whose p99 passed ${P99_LIMIT_MS} ms (steps of ${stepSeconds} s, rates doubling)`);
+console.log(`  ${'setup'.padEnd(58)}${'last under'.padStart(14)}${'knee'.padStart(14)}`);
+for (const { name, under, over } of results) {
+  const cell = (value: Step | null, none: string) => (value ? `${value.rate} req/s` : none).padStart(14);
+  console.log(`  ${name.padEnd(58)}${cell(under, '-')}${cell(over, `> ${lastRate}`)}`);
+}

@@ -1,0 +1,45 @@
+import type { Campaign } from '../campaigns/campaign.entity';
+import type { Organization } from '../organizations/organization.entity';
+
+/** What a donor's receipt says about whom they gave to: the same in the e-mail, on the page and in the PDF. */
+export interface ReceiptParty {
+  /** The organization as donors know it. */
+  organizationName: string;
+  /** Its registered name, when the receipt should give one other than `organizationName`. */
+  legalName: string;
+  taxId: string | null;
+  /** The campaign's public headline (never its internal name). */
+  campaignHeadline: string;
+  /** The tax statement lines: the registered name with its tax id, and the organization's note. */
+  taxStatement: string[];
+}
+
+const clean = (value: string | null | undefined) => value?.trim() ?? '';
+
+/** The campaign as donors see it: its public headline; the internal name is only for the organization. */
+export function donorFacingHeadline(
+  campaign: Pick<Campaign, 'campaignTitle'> | null,
+  organizationName: string | null,
+): string {
+  const headline = clean(campaign?.campaignTitle);
+  if (headline) return headline;
+  return organizationName ? `a campaign of ${organizationName}` : 'a campaign on Causeway';
+}
+
+export function receiptPartyOf(
+  campaign: Pick<Campaign, 'campaignTitle'> | null,
+  organization: Pick<Organization, 'name' | 'legalName' | 'taxId' | 'receiptNote'> | null,
+): ReceiptParty {
+  const organizationName = clean(organization?.name) || 'the organization';
+  const legalName = clean(organization?.legalName) || organizationName;
+  const taxId = clean(organization?.taxId) || null;
+  const note = clean(organization?.receiptNote);
+  const registered = taxId ? `${legalName}, tax id ${taxId}.` : null;
+  return {
+    organizationName,
+    legalName,
+    taxId,
+    campaignHeadline: donorFacingHeadline(campaign, organization ? organizationName : null),
+    taxStatement: [registered, note || null].filter((line): line is string => line !== null),
+  };
+}

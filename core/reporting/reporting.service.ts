@@ -1,0 +1,403 @@
+import { authorize, can, readsEveryOrganizationsReports, type Actor } from '../auth/authorization';
+import type {
+  CampaignListName,
+  CampaignListResponse,
+  CampaignReportListQuery,
+  CampaignReportListResponse,
+  CampaignReportQuery,
+  CampaignReportResponse,
+  DonorListQuery,
+  DonorListResponse,
+  DonorRow,
+  ExportQuery,
+  ExportTable,
+  GiftListQuery,
+  GiftListResponse,
+  OverviewQuery,
+  OverviewResponse,
+  PaymentListQuery,
+  PaymentListResponse,
+  PromoterListQuery,
+  PromoterListResponse,
+  ReportFreshness,
+  ReportRange,
+  ReportScopeQuery,
+} from '../contracts/reporting.contract';
+import { CampaignSort, DonorSort } from '../contracts/reporting.contract';
+import type { Clock } from '../ports/clock.port';
+import type { ReportingQueries, ReportWindow } from '../ports/reporting-queries.port';
+import { liveSince } from '../promotion/live-campaigns.rules';
+import { lagMsOf } from './mirror-events';
+import { forbidden, notFound } from '../shared/errors';
+
+export type ReportingServiceDeps = {
+  queries: ReportingQueries;
+  clock: Clock;
+  /** Changes recorded in the store and not yet in the mirror, and the oldest one's time (none when not known here). */
+  backlog?: () => Promise<{ count: number; oldestAt: string | null }>;
+};
+
+export type ReportingService = ReturnType<typeof reportingServiceFactory>;
+
+const DAY_MS = 86_400_000;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+/** "jane@example.org" → "j•••@example.org": enough to tell donors apart, not to write to them. */
+export function maskEmail(email: string | null): string | null {
+  if (email === null) return null;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.charAt(0)}•••${email.slice(at)}`;
+}
+
+/** A column of a download: its header and how a row gives its cell. */
+export interface ExportColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null;
+}
+
+/** A table to download: its name, columns and rows a batch at a time. */
+export interface ExportTableRows {
+  filename: string;
+  sheet: string;
+  headers: string[];
+  batches: AsyncIterable<(string | number | boolean | null)[][]>;
+  /** For a CSV download, its text whole (header included) when the store writes it: then `batches` is not read. */
+  csv?: AsyncIterable<Uint8Array>;
+}
+
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+async function* cells<Row>(
+  batches: AsyncIterable<Row[]>,
+  columns: ExportColumn<Row>[],
+): AsyncGenerator<(string | number | boolean | null)[][]> {
+  for await (const batch of batches) yield batch.map((row) => columns.map((column) => column.value(row)));
+}
+
+/**
+ * Reports of the reporting mirror, with who may read what: an organization's campaigners, admins and
+ * analysts their own organization's; platform staff and analysts granted it every organization's
+ * (one at a time with `organizationId`). Promoters and donors none.
+ */
+export function reportingServiceFactory({ queries, clock, backlog }: ReportingServiceDeps) {
+  /** The organization a report covers (null: every organization), refusing what the actor may not read. */
+  function organizationOf(actor: Actor, requested: string | undefined): string | null {
+    if (readsEveryOrganizationsReports(actor)) return requested ?? null;
+    if (requested !== undefined && requested !== actor.organizationId)
+      authorize(actor, 'report.read', { organizationId: requested });
+    authorize(actor, 'report.read', { organizationId: actor.organizationId });
+    return actor.organizationId;
+  }
+
+  async function windowOf(
+    organizationId: string | null,
+    query: Pick<ReportScopeQuery, 'from' | 'to'>,
+  ): Promise<{ window: ReportWindow; range: ReportRange }> {
+    const to = query.to ?? dayOf(clock.now());
+    const [firstDay, organizationName] = await Promise.all([
+      query.from === undefined ? queries.firstDay(organizationId) : Promise.resolve(query.from),
+      organizationId === null ? Promise.resolve(null) : queries.organizationName(organizationId),
+    ]);
+    const first = firstDay ?? to;
+    const from = first > to ? to : first;
+    return {
+      window: { from, to, organizationId },
+      range: { from, to, organizationId, organizationName },
+    };
+  }
+
+  async function freshness(): Promise<ReportFreshness> {
+    const [asOf, waiting] = await Promise.all([
+      queries.lastChangeAt(),
+      backlog ? backlog() : Promise.resolve({ count: 0, oldestAt: null }),
+    ]);
+    return { asOf, backlog: waiting.count, lagMs: lagMsOf(waiting.oldestAt, clock.now()) };
+  }
+
+  /** The campaign's organization, once the actor may read its reports. */
+  async function campaignOrganization(actor: Actor, campaignId: string): Promise<string | null> {
+    const scope = await queries.campaignScope(campaignId);
+    if (!scope) throw notFound('That campaign has no report: it does not exist or was deleted.');
+    authorize(actor, 'report.read', { organizationId: scope.organizationId });
+    return scope.organizationId;
+  }
+
+  /** Donors' e-mails whole for those who may see them (organization admins, platform staff), masked for others. */
+  const maskedFor = (actor: Actor, organizationId: string | null) => (rows: DonorRow[]) =>
+    can(actor, 'report.donorEmails', { organizationId })
+      ? rows
+      : rows.map((row) => ({ ...row, email: maskEmail(row.email) }));
+
+  return {
+    async overview(actor: Actor, query: OverviewQuery): Promise<OverviewResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const now = clock.now();
+      const length = daysBetween(window.from, window.to) + 1;
+      const previousWindow: ReportWindow | null =
+        query.from === undefined
+          ? null
+          : { organizationId, from: addDays(window.from, -length), to: addDays(window.from, -1) };
+      const [totals, previous, series, fresh] = await Promise.all([
+        queries.totals(window, now),
+        previousWindow ? queries.totals(previousWindow, now) : Promise.resolve(null),
+        queries.series(window, query.interval),
+        freshness(),
+      ]);
+      return { range, totals, previous, interval: query.interval, series, freshness: fresh };
+    },
+
+    async campaigns(actor: Actor, query: CampaignReportListQuery): Promise<CampaignReportListResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [page, fresh] = await Promise.all([
+        queries.campaigns(
+          window,
+          {
+            sort: query.sort,
+            order: query.order,
+            page: query.page,
+            pageSize: query.pageSize,
+            ...(query.search ? { search: query.search } : {}),
+            liveOnly: query.liveOnly === 'true',
+          },
+          clock.now(),
+        ),
+        freshness(),
+      ]);
+      return { ...page, page: query.page, pageSize: query.pageSize, range, freshness: fresh };
+    },
+
+    async campaign(actor: Actor, campaignId: string, query: CampaignReportQuery): Promise<CampaignReportResponse> {
+      const organizationId = await campaignOrganization(actor, campaignId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [figures, fresh] = await Promise.all([
+        queries.campaignReport(window, campaignId, query.interval, clock.now()),
+        freshness(),
+      ]);
+      if (!figures) throw notFound('That campaign has no report: it does not exist or was deleted.');
+      return { range, interval: query.interval, ...figures, freshness: fresh };
+    },
+
+    async gifts(actor: Actor, campaignId: string, query: GiftListQuery): Promise<GiftListResponse> {
+      const organizationId = await campaignOrganization(actor, campaignId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [page, fresh] = await Promise.all([
+        queries.gifts(window, { campaignId, order: query.order, page: query.page, pageSize: query.pageSize }),
+        freshness(),
+      ]);
+      return { ...page, page: query.page, pageSize: query.pageSize, range, freshness: fresh };
+    },
+
+    async promoters(actor: Actor, query: PromoterListQuery): Promise<PromoterListResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [page, fresh] = await Promise.all([
+        queries.promoters(window, { page: query.page, pageSize: query.pageSize }, clock.now()),
+        freshness(),
+      ]);
+      return { ...page, page: query.page, pageSize: query.pageSize, range, freshness: fresh };
+    },
+
+    async donors(actor: Actor, query: DonorListQuery): Promise<DonorListResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [page, summary, fresh] = await Promise.all([
+        queries.donors(window, { sort: query.sort, order: query.order, page: query.page, pageSize: query.pageSize }),
+        queries.donorSummary(window),
+        freshness(),
+      ]);
+      return {
+        rows: maskedFor(actor, organizationId)(page.rows),
+        total: page.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        range,
+        summary,
+        freshness: fresh,
+      };
+    },
+
+    async payments(actor: Actor, query: PaymentListQuery): Promise<PaymentListResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [page, fresh] = await Promise.all([
+        queries.payments(window, { order: query.order, page: query.page, pageSize: query.pageSize }),
+        freshness(),
+      ]);
+      return { ...page, page: query.page, pageSize: query.pageSize, range, freshness: fresh };
+    },
+
+    /**
+     * SPEC §9 lists: `live`, the campaigns created in the last 6 months; `newSinceLastVisit`, those
+     * created within the 2 days before the reader's last sign-in.
+     */
+    async list(
+      actor: Actor,
+      list: CampaignListName,
+      query: { organizationId?: string | undefined },
+      lastLogin: string,
+    ): Promise<CampaignListResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      if (list === 'live') {
+        return { campaigns: await queries.campaignsCreatedSince(organizationId, liveSince(clock.now())) };
+      }
+      const until = new Date(lastLogin);
+      const since = new Date(until.getTime() - 2 * DAY_MS);
+      return {
+        campaigns: await queries.campaignsCreatedBetween(organizationId, since.toISOString(), until.toISOString()),
+      };
+    },
+
+    /** A table of the reporting area to download, with the filters of its screen, read a batch at a time. */
+    async exportTable(actor: Actor, table: ExportTable, query: ExportQuery): Promise<ExportTableRows> {
+      const requested = query.campaignId;
+      const organizationId =
+        table === 'gifts' && requested !== undefined
+          ? await campaignOrganization(actor, requested)
+          : organizationOf(actor, query.organizationId);
+      const { window } = await windowOf(organizationId, query);
+      const now = clock.now();
+      const order = query.order ?? 'desc';
+      const filename = `${table}-${window.from}-to-${window.to}`;
+      const rows = <Row>(sheet: string, columns: ExportColumn<Row>[], batches: AsyncIterable<Row[]>) => ({
+        filename,
+        sheet,
+        headers: columns.map((column) => column.header),
+        batches: cells(batches, columns),
+      });
+      switch (table) {
+        case 'overview': {
+          const series = await queries.series(window, 'day');
+          return rows(
+            'Overview',
+            [
+              { header: 'Day', value: (point) => point.period },
+              { header: 'Raised ($)', value: (point) => dollars(point.raisedCents) },
+              { header: 'Refunded ($)', value: (point) => dollars(point.refundedCents) },
+              { header: 'Gifts', value: (point) => point.gifts },
+              { header: 'Donors', value: (point) => point.donors },
+              { header: 'New donors', value: (point) => point.newDonors },
+              { header: 'Ad spend ($)', value: (point) => dollars(point.adSpendCents) },
+              { header: 'Impressions', value: (point) => point.impressions },
+              { header: 'Ad clicks', value: (point) => point.adClicks },
+            ],
+            (async function* () {
+              yield series;
+            })(),
+          );
+        }
+        case 'campaigns': {
+          const sort = CampaignSort.safeParse(query.sort);
+          return rows(
+            'Campaigns',
+            [
+              { header: 'Campaign', value: (row) => row.title },
+              { header: 'Name', value: (row) => row.name },
+              { header: 'Organization', value: (row) => row.organizationName },
+              { header: 'Created', value: (row) => row.createdAt },
+              { header: 'Live', value: (row) => (row.live ? 'yes' : 'no') },
+              { header: 'Goal ($)', value: (row) => dollars(row.goalCents) },
+              { header: 'Raised to date ($)', value: (row) => dollars(row.raisedToDateCents) },
+              { header: '% of goal', value: (row) => row.percentOfGoal },
+              { header: 'Raised ($)', value: (row) => dollars(row.raisedCents) },
+              { header: 'Gifts', value: (row) => row.gifts },
+              { header: 'Donors', value: (row) => row.donors },
+              { header: 'Promoters', value: (row) => row.promoters },
+              { header: 'Impressions', value: (row) => row.impressions },
+              { header: 'Ad clicks', value: (row) => row.adClicks },
+              { header: 'CTR', value: (row) => row.ctr },
+              { header: 'Spend ($)', value: (row) => dollars(row.spendCents) },
+              { header: 'Cost per dollar raised', value: (row) => row.costPerDollarRaised },
+              { header: 'Gifts per 1,000 clicks', value: (row) => row.donationsPerThousandClicks },
+            ],
+            queries.exportCampaigns(window, { sort: sort.success ? sort.data : 'raised', order }, now),
+          );
+        }
+        case 'gifts': {
+          const filter = { ...(requested === undefined ? {} : { campaignId: requested }), order };
+          const gifts = rows(
+            'Gifts',
+            [
+              { header: 'Date', value: (row) => row.date },
+              { header: 'Campaign', value: (row) => row.campaignTitle },
+              { header: 'Amount ($)', value: (row) => dollars(row.amountCents) },
+              { header: 'Refunded ($)', value: (row) => dollars(row.refundedCents) },
+              { header: 'Refund', value: (row) => row.refundState },
+              { header: 'Donor', value: (row) => row.donorName },
+              { header: 'Message', value: (row) => row.message },
+              { header: 'Promoter', value: (row) => row.promoterName },
+              { header: 'Channel', value: (row) => row.channel },
+              { header: 'Payment', value: (row) => row.paymentId },
+            ],
+            queries.exportGifts(window, filter),
+          );
+          // Written by the database where it can (a Postgres server), the same cells.
+          return query.format === 'csv' && queries.exportGiftsCsv
+            ? { ...gifts, csv: queries.exportGiftsCsv(window, filter, gifts.headers) }
+            : gifts;
+        }
+        case 'promoters':
+          return rows(
+            'Promoters',
+            [
+              { header: 'Rank', value: (row) => row.rank },
+              { header: 'Promoter', value: (row) => row.name },
+              { header: 'Campaigns', value: (row) => row.campaigns },
+              { header: 'Gifts', value: (row) => row.gifts },
+              { header: 'Raised ($)', value: (row) => dollars(row.raisedCents) },
+              { header: 'Clicks on X', value: (row) => row.clicks.x },
+              { header: 'Clicks on LinkedIn', value: (row) => row.clicks.linkedin },
+              { header: 'Clicks on Facebook', value: (row) => row.clicks.facebook },
+              { header: 'Clicks on Instagram', value: (row) => row.clicks.instagram },
+              { header: 'Clicks', value: (row) => row.clicks.total },
+              { header: 'Gifts this week', value: (row) => row.thisWeek.gifts },
+              { header: 'Gifts the week before', value: (row) => row.lastWeek.gifts },
+            ],
+            queries.exportPromoters(window, now),
+          );
+        case 'donors': {
+          const sort = DonorSort.safeParse(query.sort);
+          const mask = maskedFor(actor, organizationId);
+          return rows(
+            'Donors',
+            [
+              { header: 'Donor', value: (row) => row.name },
+              { header: 'E-mail', value: (row) => row.email },
+              { header: 'Gifts', value: (row) => row.gifts },
+              { header: 'Total ($)', value: (row) => dollars(row.totalCents) },
+              { header: 'First gift', value: (row) => row.firstGiftAt },
+              { header: 'Last gift', value: (row) => row.lastGiftAt },
+            ],
+            (async function* () {
+              for await (const batch of queries.exportDonors(window, {
+                sort: sort.success ? sort.data : 'total',
+                order,
+              }))
+                yield mask(batch);
+            })(),
+          );
+        }
+        case 'payments':
+          return rows(
+            'Payments',
+            [
+              { header: 'Payment', value: (row) => row.paymentId },
+              { header: 'Date', value: (row) => row.formattedDate },
+              { header: 'Campaign', value: (row) => row.campaignTitle },
+              { header: 'Amount ($)', value: (row) => dollars(row.amount) },
+              { header: 'Refunded ($)', value: (row) => dollars(row.refundedCents) },
+              { header: 'Card', value: (row) => (row.card ? `${row.card.brand} •••• ${row.card.last4}` : null) },
+              { header: 'Receipt', value: (row) => row.link },
+            ],
+            queries.exportPayments(window, { order }),
+          );
+        default:
+          throw forbidden('That table cannot be downloaded.');
+      }
+    },
+  };
+}
