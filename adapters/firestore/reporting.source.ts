@@ -2,6 +2,7 @@ import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'fi
 import { CampaignDelivery } from '../../core/delivery/delivery.entity';
 import type { ReportingSource } from '../../core/ports/reporting.port';
 import {
+  emptyMirrorFacts,
   emptyMirrorKeys,
   type MirrorFacts,
   type MirrorGift,
@@ -19,18 +20,6 @@ import { DonationCheckout } from '../../core/donations/donation.entity';
 
 /** Firestore answers at most 30 values for an `in` filter. */
 const IN_LIMIT = 30;
-
-const emptyFacts = (): MirrorFacts => ({
-  organizations: [],
-  people: [],
-  campaigns: [],
-  gifts: [],
-  checkouts: [],
-  shareClicks: [],
-  pageVisits: [],
-  adDays: [],
-  promotions: [],
-});
 
 const parts = <T>(items: T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -238,7 +227,7 @@ export function createFirestoreReportingSource(firestore: Firestore): ReportingS
 
   return {
     async read(keys: MirrorKeys) {
-      const facts = emptyFacts();
+      const facts = emptyMirrorFacts();
       const all = { ...emptyMirrorKeys(), ...keys };
       for (const kind of Object.keys(facts) as MirrorKind[]) {
         if (all[kind].length === 0) continue;

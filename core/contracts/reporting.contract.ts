@@ -427,15 +427,15 @@ export type PaymentListResponse = z.infer<typeof PaymentListResponse>;
 // ── SPEC §9 lists ──────────────────────────────────────────────────────────────────────────────
 
 /** A campaign in one of the SPEC §9 lists. */
-export const ListedCampaign = z.object({
-  campaignId: Id,
-  title: z.string(),
-  name: z.string(),
-  organizationId: Id.nullable(),
-  organizationName: z.string().nullable(),
-  createdAt: Timestamp,
-  raisedToDateCents: Cents,
-  goalCents: Cents,
+export const ListedCampaign = CampaignReportRow.pick({
+  campaignId: true,
+  title: true,
+  name: true,
+  organizationId: true,
+  organizationName: true,
+  createdAt: true,
+  raisedToDateCents: true,
+  goalCents: true,
 });
 export type ListedCampaign = z.infer<typeof ListedCampaign>;
 

@@ -140,14 +140,21 @@ export type MirrorKind = keyof MirrorFacts;
  */
 export type MirrorKeys = { [K in MirrorKind]: string[] };
 
-export const emptyMirrorKeys = (): MirrorKeys => ({
-  organizations: [],
-  people: [],
-  campaigns: [],
-  gifts: [],
-  checkouts: [],
-  shareClicks: [],
-  pageVisits: [],
-  adDays: [],
-  promotions: [],
-});
+/** One empty list for each kind of record the mirror holds. */
+const MIRROR_KINDS: readonly MirrorKind[] = [
+  'organizations',
+  'people',
+  'campaigns',
+  'gifts',
+  'checkouts',
+  'shareClicks',
+  'pageVisits',
+  'adDays',
+  'promotions',
+];
+const emptyLists = (): unknown => Object.fromEntries(MIRROR_KINDS.map((kind) => [kind, []]));
+
+export const emptyMirrorKeys = (): MirrorKeys => emptyLists() as MirrorKeys;
+
+/** Facts of no kind: a source fills what it reads into it. */
+export const emptyMirrorFacts = (): MirrorFacts => emptyLists() as MirrorFacts;

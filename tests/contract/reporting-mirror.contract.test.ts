@@ -1,25 +1,19 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { MirrorBatch } from '../../core/ports/reporting.port';
-import { emptyMirrorKeys, type MirrorFacts, type MirrorGift } from '../../core/reporting/mirror.entity';
+import {
+  emptyMirrorFacts,
+  emptyMirrorKeys,
+  type MirrorFacts,
+  type MirrorGift,
+} from '../../core/reporting/mirror.entity';
 import { describeMirror, mirrorSnapshot } from '../support/reporting';
 import { recomputeRollups } from '../support/reporting-fixtures';
 
 const now = new Date('2026-03-10T12:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 
-const facts = (partial: Partial<MirrorFacts>): MirrorFacts => ({
-  organizations: [],
-  people: [],
-  campaigns: [],
-  gifts: [],
-  checkouts: [],
-  shareClicks: [],
-  pageVisits: [],
-  adDays: [],
-  promotions: [],
-  ...partial,
-});
+const facts = (partial: Partial<MirrorFacts>): MirrorFacts => ({ ...emptyMirrorFacts(), ...partial });
 
 const gift = (id: string, overrides: Partial<MirrorGift> = {}): MirrorGift => ({
   paymentIntentId: id,

@@ -75,6 +75,27 @@ const chunks = <T>(items: T[]): T[][] => {
   return out;
 };
 
+/** The mirror's facts and rollups: what a rebuild empties and must reproduce. */
+export const MIRROR_TABLES = [
+  'organizations',
+  'people',
+  'campaigns',
+  'gifts',
+  'checkouts',
+  'share_clicks',
+  'page_visits',
+  'ad_days',
+  'promotions',
+  'campaign_days',
+  'promoter_days',
+  'donors',
+  'scope_days',
+  'donor_days',
+  'donor_day_counts',
+  'campaign_totals',
+  'promoter_totals',
+] as const;
+
 /** The reporting mirror in schema `reporting` of a Postgres (server or PGlite). */
 export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): ReportingMirror {
   const state = (trx: Db) => trx.selectFrom('reporting.projector_state').where('id', '=', 1);
@@ -371,26 +392,6 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
     for (const statement of statements) await statement.execute(trx);
   }
 
-  const FACT_AND_ROLLUP_TABLES = [
-    'organizations',
-    'people',
-    'campaigns',
-    'gifts',
-    'checkouts',
-    'share_clicks',
-    'page_visits',
-    'ad_days',
-    'promotions',
-    'campaign_days',
-    'promoter_days',
-    'donors',
-    'scope_days',
-    'donor_days',
-    'donor_day_counts',
-    'campaign_totals',
-    'promoter_totals',
-  ];
-
   return {
     async claim(holder, leaseMs, now) {
       const until = new Date(now.getTime() + leaseMs).toISOString();
@@ -487,9 +488,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
       return db.transaction().execute(async (trx) => {
         await holdLease(trx, lease);
         await sql
-          .raw(
-            `truncate ${[...FACT_AND_ROLLUP_TABLES, 'applied_events'].map((table) => `reporting.${table}`).join(', ')}`,
-          )
+          .raw(`truncate ${[...MIRROR_TABLES, 'applied_events'].map((table) => `reporting.${table}`).join(', ')}`)
           .execute(trx);
         await trx
           .updateTable('reporting.projector_state')
@@ -551,24 +550,3 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
     },
   };
 }
-
-/** The tables a rebuild must reproduce, for comparisons. */
-export const MIRROR_TABLES = [
-  'organizations',
-  'people',
-  'campaigns',
-  'gifts',
-  'checkouts',
-  'share_clicks',
-  'page_visits',
-  'ad_days',
-  'promotions',
-  'campaign_days',
-  'promoter_days',
-  'donors',
-  'scope_days',
-  'donor_days',
-  'donor_day_counts',
-  'campaign_totals',
-  'promoter_totals',
-] as const;

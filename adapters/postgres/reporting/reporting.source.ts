@@ -3,6 +3,7 @@ import type { DeliveryDay } from '../../../core/delivery/delivery.entity';
 import type { ReportingSource } from '../../../core/ports/reporting.port';
 import type { ShareChannel } from '../../../core/campaigns/targeting.entity';
 import {
+  emptyMirrorFacts,
   emptyMirrorKeys,
   type MirrorFacts,
   type MirrorGift,
@@ -14,18 +15,6 @@ import { iso, isoOrNull } from '../transaction';
 
 const channel = (value: string | null): ShareChannel | null =>
   value === 'x' || value === 'linkedin' || value === 'facebook' || value === 'instagram' ? value : null;
-
-const emptyFacts = (): MirrorFacts => ({
-  organizations: [],
-  people: [],
-  campaigns: [],
-  gifts: [],
-  checkouts: [],
-  shareClicks: [],
-  pageVisits: [],
-  adDays: [],
-  promotions: [],
-});
 
 /**
  * The Postgres store as the reporting mirror reads it. A kind is read by its keys (`ids`) or a page of
@@ -297,7 +286,7 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
 
   return {
     async read(keys: MirrorKeys) {
-      const facts = emptyFacts();
+      const facts = emptyMirrorFacts();
       const all = { ...emptyMirrorKeys(), ...keys };
       for (const kind of Object.keys(facts) as MirrorKind[]) {
         if (all[kind].length === 0) continue;
