@@ -42,9 +42,8 @@ export async function migrateMirror(connection: PostgresConnection): Promise<voi
 
 /** Empties every mirror table and the projector's state. */
 export async function resetMirror(db: Kysely<ReportingDatabase>): Promise<void> {
-  await sql
-    .raw(`truncate ${[...MIRROR_TABLES, 'applied_events'].map((table) => `reporting.${table}`).join(', ')}`)
-    .execute(db);
+  // DELETE, not TRUNCATE: a test's few rows go in milliseconds, where TRUNCATE takes about a second on a server.
+  for (const table of [...MIRROR_TABLES, 'applied_events']) await sql.raw(`delete from reporting.${table}`).execute(db);
   await db
     .updateTable('reporting.projector_state')
     .set({

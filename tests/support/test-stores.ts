@@ -47,14 +47,27 @@ export interface StoreFactory {
   open(): Promise<TestStore>;
 }
 
+/**
+ * Empties every table and restarts its sequences. Rows are deleted rather than truncated: on a Postgres
+ * server TRUNCATE of some thirty tables takes about a second (new files for each), DELETE of a test's
+ * few rows a few milliseconds. Foreign keys are not checked meanwhile (every table is emptied).
+ */
 async function truncateAll(connection: PostgresConnection): Promise<void> {
   const tables = await sql<{ tablename: string }>`
     select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`.execute(
     connection.db,
   );
   if (tables.rows.length === 0) return;
-  const names = tables.rows.map((row) => `"${row.tablename}"`).join(', ');
-  await connection.execScript(`truncate ${names} restart identity cascade;`);
+  const sequences = await sql<{ name: string }>`
+    select sequencename as name from pg_sequences where schemaname = 'public'`.execute(connection.db);
+  await connection.execScript(
+    [
+      'set session_replication_role = replica;',
+      ...tables.rows.map((row) => `delete from "${row.tablename}";`),
+      ...sequences.rows.map((row) => `alter sequence "${row.name}" restart;`),
+      'set session_replication_role = default;',
+    ].join('\n'),
+  );
 }
 
 function postgresFactory(
