@@ -22,7 +22,7 @@ const bodyOf = (req: IncomingMessage): Promise<string> =>
 
 /**
  * Stands in for Turnstile's siteverify: responses starting with "pass-" succeed once, a second use is
- * "timeout-or-duplicate"; "slow-" responses are answered after 2 seconds, "broken-" with a 500.
+ * "timeout-or-duplicate"; "slow-" responses are answered after 10 seconds, "broken-" with a 500.
  */
 async function startVerifyServer() {
   const requests: VerifyRequest[] = [];
@@ -37,7 +37,7 @@ async function startVerifyServer() {
     };
     requests.push(request);
     const token = request.response ?? '';
-    if (token.startsWith('slow-')) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if (token.startsWith('slow-')) await new Promise((resolve) => setTimeout(resolve, 10_000));
     if (token.startsWith('broken-')) {
       res.writeHead(500).end('oops');
       return;
@@ -75,7 +75,8 @@ describe('the hosted-captcha bot check', () => {
       siteKey: 'site-key-1',
       verifyUrl: verifier.url,
       clock,
-      timeoutMs: 300,
+      // Long enough for a loaded machine to answer at once, far shorter than a hung service.
+      timeoutMs: 1_500,
       onError: (error) => errors.push(error),
     });
 

@@ -55,6 +55,8 @@ describe('the snapshot writer', () => {
       },
     });
     for (state = 1; state <= 5; state++) writer.changed();
+    // Waits for the write however slow the machine is, then a little longer for any second one.
+    for (let waited = 0; !existsSync(path) && waited < 5_000; waited += 10) await wait(10);
     await wait(80);
     expect(snapshots).toBe(1);
     expect(read(path)).toEqual({ state: 6 });
