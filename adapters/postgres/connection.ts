@@ -9,8 +9,11 @@ import type { Database } from './database';
 
 export type PostgresTarget =
   | { kind: 'server'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'embedded'; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests); `from` starts it from a tarball of another
+   * PGlite's data (`dumpDataDir`) instead of an empty cluster.
+   */
+  | { kind: 'embedded'; dataDir?: string; from?: Blob };
 
 /** One open database: the typed query builder plus a raw script runner for migrations. */
 export interface PostgresConnection {
@@ -25,6 +28,8 @@ export interface PostgresConnection {
    * the last chunk is read (or the reader stops).
    */
   copyOut?(statement: string): AsyncIterable<Buffer>;
+  /** Embedded only: the whole database as a tarball, for `from`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // int8 (bigint, bigserial, count(*)) comes back as text by default; our values fit in a double.
@@ -77,6 +82,7 @@ export async function openPostgres(target: PostgresTarget): Promise<PostgresConn
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const lite = await PGlite.create(target.dataDir ?? 'memory://', {
+    ...(target.from ? { loadDataDir: target.from } : {}),
     parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
@@ -86,6 +92,7 @@ export async function openPostgres(target: PostgresTarget): Promise<PostgresConn
     async execScript(script) {
       await lite.exec(script);
     },
+    dumpDataDir: () => lite.dumpDataDir('none'),
     ping: () => ping(db),
     async close() {
       await db.destroy();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
+import type { PostgresConnection } from '../../adapters/postgres/connection';
+import { openTemplatePglite } from './pglite-template';
 import { migrate } from '../../adapters/postgres/migrator';
 import type { ReportingDatabase } from '../../adapters/postgres/reporting/reporting.tables';
 import { freshServerDatabase } from './test-stores';
@@ -43,9 +44,7 @@ async function opened(connection: PostgresConnection, drop?: () => Promise<void>
 
 /** PGlite always; the Postgres server with TEST_DATABASE_URL. */
 export function mirrorFactories(): MirrorFactory[] {
-  const factories: MirrorFactory[] = [
-    { name: 'pglite', open: async () => opened(await openPostgres({ kind: 'embedded' })) },
-  ];
+  const factories: MirrorFactory[] = [{ name: 'pglite', open: async () => opened(await openTemplatePglite()) }];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     factories.push({

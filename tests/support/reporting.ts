@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { ManualClock } from '../../adapters/memory/manual-clock';
-import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
+import type { PostgresConnection } from '../../adapters/postgres/connection';
 import { migrate } from '../../adapters/postgres/migrator';
 import { createPostgresDataStore } from '../../adapters/postgres/postgres.data-store';
 import { createPostgresReportingMirror, MIRROR_TABLES } from '../../adapters/postgres/reporting/reporting.mirror';
@@ -14,7 +14,8 @@ import type { ReportingMirror, ReportingSource } from '../../core/ports/reportin
 import type { DataStore } from '../../core/ports/unit-of-work.port';
 import { REPORTING_API, type ReportingStatusResponse } from '../../core/contracts/reporting.contract';
 import { callApi } from './api-client';
-import { freshServerDatabase, MIGRATIONS_DIR } from './test-stores';
+import { freshServerDatabase, MIGRATIONS_DIR, truncateAll } from './test-stores';
+import { openTemplatePglite } from './pglite-template';
 
 export const REPORTING_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/reporting', import.meta.url));
 
@@ -60,14 +61,6 @@ export async function resetMirror(db: Kysely<ReportingDatabase>): Promise<void> 
     .execute();
 }
 
-async function truncatePublic(connection: PostgresConnection): Promise<void> {
-  const tables = await sql<{ tablename: string }>`
-    select tablename from pg_tables where schemaname = 'public'
-      and tablename not in ('schema_migrations', 'reporting_migrations')`.execute(connection.db);
-  if (tables.rows.length === 0) return;
-  await connection.execScript(`truncate ${tables.rows.map((row) => `"${row.tablename}"`).join(', ')} cascade;`);
-}
-
 function samePostgres(
   name: string,
   open: () => Promise<{ connection: PostgresConnection; drop?: () => Promise<void> }>,
@@ -88,7 +81,7 @@ function samePostgres(
         mirrorDb,
         clock,
         async reset() {
-          await truncatePublic(connection);
+          await truncateAll(connection);
           await resetMirror(mirrorDb);
         },
         async close() {
@@ -111,7 +104,7 @@ function firestoreFeedingPglite(): MirrorFactory {
       const firestore = createEmulatorFirestore(projectId);
       const clock = new ManualClock();
       const store = createFirestoreDataStore(firestore, { clock, ids: randomIds });
-      const connection = await openPostgres({ kind: 'embedded' });
+      const connection = await openTemplatePglite();
       await migrateMirror(connection);
       const mirrorDb = connection.db as unknown as Kysely<ReportingDatabase>;
       return {
@@ -136,9 +129,7 @@ function firestoreFeedingPglite(): MirrorFactory {
 
 /** PGlite always, the Postgres server with TEST_DATABASE_URL, Firestore feeding a PGlite mirror with the emulator. */
 export function mirrorFactories(options: { firestore?: boolean } = {}): MirrorFactory[] {
-  const factories: MirrorFactory[] = [
-    samePostgres('pglite', async () => ({ connection: await openPostgres({ kind: 'embedded' }) })),
-  ];
+  const factories: MirrorFactory[] = [samePostgres('pglite', async () => ({ connection: await openTemplatePglite() }))];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) factories.push(samePostgres('postgres', () => freshServerDatabase(serverUrl)));
   if (options.firestore !== false && process.env.FIRESTORE_EMULATOR_HOST) factories.push(firestoreFeedingPglite());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../apps/api/src/config';
@@ -8,6 +8,7 @@ import type { ContainerOverrides } from '../../apps/api/src/container';
 import type { Logger } from 'pino';
 import { freePort } from './free-port';
 import { freshServerDatabase, testStoreName } from './test-stores';
+import { seedPgliteDir } from './pglite-template';
 
 export const TEST_DEMO_PASSWORD = 'demo-password-2026';
 
@@ -51,7 +52,8 @@ export async function startTestApp(
     store?: TestStoreName;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'causeway-test-'));
+  // In memory where the machine offers a tmpfs: an app's embedded database is some 30 MB of files.
+  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'causeway-test-'));
   const store = options.store ?? testStoreName();
   const shared = options.sharingDatabaseOf;
   if (shared && !shared.databaseUrl && !shared.firestoreProjectId)
@@ -71,6 +73,8 @@ export async function startTestApp(
       : null;
   if (reporting) await reporting.connection.close();
   const reportingUrl = shared?.reportingDatabaseUrl ?? reporting?.url ?? '';
+  // An embedded database starts from the migrated template rather than an empty cluster.
+  if (store === 'pglite' && !shared) await seedPgliteDir(join(dataDir, 'pglite'));
   const firestoreEnv: Record<string, string> = firestoreProjectId
     ? {
         DATA_STORE: 'firestore',

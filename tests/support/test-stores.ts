@@ -8,6 +8,7 @@ import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
 import { SequentialIds } from '../../adapters/memory/sequential-ids';
 import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
 import { migrate } from '../../adapters/postgres/migrator';
+import { openTemplatePglite } from './pglite-template';
 import { createPostgresDataStore } from '../../adapters/postgres/postgres.data-store';
 import { randomIds } from '../../adapters/system/random-ids';
 
@@ -52,11 +53,10 @@ export interface StoreFactory {
  * server TRUNCATE of some thirty tables takes about a second (new files for each), DELETE of a test's
  * few rows a few milliseconds. Foreign keys are not checked meanwhile (every table is emptied).
  */
-async function truncateAll(connection: PostgresConnection): Promise<void> {
+export async function truncateAll(connection: PostgresConnection): Promise<void> {
   const tables = await sql<{ tablename: string }>`
-    select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`.execute(
-    connection.db,
-  );
+    select tablename from pg_tables where schemaname = 'public'
+      and tablename not in ('schema_migrations', 'reporting_migrations')`.execute(connection.db);
   if (tables.rows.length === 0) return;
   const sequences = await sql<{ name: string }>`
     select sequencename as name from pg_sequences where schemaname = 'public'`.execute(connection.db);
@@ -138,7 +138,7 @@ export function storeFactories(): StoreFactory[] {
         return holder;
       },
     },
-    postgresFactory('pglite', async () => ({ connection: await openPostgres({ kind: 'embedded' }) })),
+    postgresFactory('pglite', async () => ({ connection: await openTemplatePglite() })),
   ];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) factories.push(postgresFactory('postgres', () => freshServerDatabase(serverUrl)));
