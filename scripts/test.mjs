@@ -3,8 +3,9 @@
 // the Postgres server at TEST_DATABASE_URL, Firestore on its emulator), then the browser tier.
 // Where no Chromium exists the browser tier is skipped, loudly; everything else still runs.
 // Firestore suites run on the emulator at FIRESTORE_EMULATOR_HOST; when that is unset and the gcloud CLI
-// has its Firestore emulator, one is started for the run. The Firebase Auth emulator is started the same
-// way when the Firebase CLI (firebase-tools) is installed, for the identity contract suite.
+// has its Firestore emulator, one is started for the run. The Firebase Auth emulator (from firebase-tools, a
+// dev dependency) is started the same way unless FIREBASE_AUTH_EMULATOR_HOST is set: the identity contract
+// suite runs on it, and the identity API tests run once more with IDENTITY=firebase on Firestore.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ const reports = `${root}.tmp/test-reports`;
 mkdirSync(reports, { recursive: true });
 const extra = process.argv.slice(2);
 
-function vitest(projects, name, env = {}) {
+function vitest(projects, name, env = {}, files = []) {
   const outputFile = `${reports}/${name}.json`;
   const args = [
     'vitest',
@@ -23,6 +24,7 @@ function vitest(projects, name, env = {}) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${outputFile}`,
+    ...files,
     ...extra,
   ];
   const started = Date.now();
@@ -72,27 +74,43 @@ async function startFirestoreEmulator() {
   return null;
 }
 
-/** The Firebase Auth emulator from the Firebase CLI (firebase-tools), when it is installed. */
+/**
+ * The Firebase Auth emulator from the Firebase CLI (firebase-tools, a dev dependency). It runs offline: no
+ * update check, no prompt. Answers how to stop it, or why Firebase Auth suites cannot run here.
+ */
 async function startAuthEmulator() {
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return null;
-  const cli = [`${root}node_modules/.bin/firebase`, 'firebase'].find(
-    (candidate) => spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0,
-  );
-  if (!cli) {
-    console.log('Firebase Auth suites not run: install firebase-tools or set FIREBASE_AUTH_EMULATOR_HOST.');
-    return null;
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return { stop: null, unavailable: null };
+  // The CLI's own script under Node: no executable bit or PATH needed.
+  const cli = `${root}node_modules/firebase-tools/lib/bin/firebase.js`;
+  const cliEnv = { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' };
+  const probe = existsSync(cli)
+    ? spawnSync(process.execPath, [cli, '--version'], { stdio: 'ignore', env: cliEnv, timeout: 60_000 })
+    : null;
+  if (!probe || probe.status !== 0) {
+    const unavailable = probe
+      ? 'the Firebase CLI (firebase-tools) does not run here'
+      : 'no Firebase CLI: run npm ci (firebase-tools) or set FIREBASE_AUTH_EMULATOR_HOST';
+    console.log(`Firebase Auth suites not run: ${unavailable}.`);
+    return { stop: null, unavailable };
   }
   const hostPort = '127.0.0.1:9099';
   const config = `${reports}/firebase.json`;
   writeFileSync(
     config,
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: 9099 }, ui: { enabled: false } } }),
+    JSON.stringify({
+      // Each test app has a project of its own on the one emulator.
+      emulators: { auth: { host: '127.0.0.1', port: 9099 }, ui: { enabled: false }, singleProjectMode: false },
+    }),
   );
-  const emulator = spawn(cli, ['emulators:start', '--only', 'auth', '--config', config, '--project', 'demo-causeway'], {
-    detached: true,
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 60; attempt++) {
+  // Started in the reports folder, where the CLI writes its firebase-debug.log.
+  const emulator = spawn(
+    process.execPath,
+    [cli, 'emulators:start', '--only', 'auth', '--config', config, '--project', 'demo-causeway'],
+    { cwd: reports, detached: true, stdio: 'ignore', env: cliEnv },
+  );
+  let exited = false;
+  emulator.on('exit', () => (exited = true));
+  for (let attempt = 0; attempt < 120; attempt++) {
     const up = await fetch(`http://${hostPort}/`).then(
       () => true,
       () => false,
@@ -100,14 +118,28 @@ async function startAuthEmulator() {
     if (up) {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = hostPort;
       console.log(`Firebase Auth emulator started at ${hostPort}.`);
-      return () => process.kill(-emulator.pid, 'SIGTERM');
+      return { stop: () => process.kill(-emulator.pid, 'SIGTERM'), unavailable: null };
     }
+    if (exited) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  process.kill(-emulator.pid, 'SIGTERM');
-  console.log('Firebase Auth emulator did not start in 30 s: Firebase Auth suites not run.');
-  return null;
+  if (!exited) process.kill(-emulator.pid, 'SIGTERM');
+  const unavailable = exited
+    ? `the Firebase Auth emulator stopped at start (see ${reports}/firebase-debug.log)`
+    : 'the Firebase Auth emulator did not start in 60 s';
+  console.log(`Firebase Auth suites not run: ${unavailable}.`);
+  return { stop: null, unavailable };
 }
+
+/** The API test files about who someone is: sign-in, sessions, password reset, users and invitations. */
+const IDENTITY_API_FILES = [
+  'apps/api/src/auth.api.test.ts',
+  'apps/api/src/session-branding.api.test.ts',
+  'apps/api/src/password-reset.api.test.ts',
+  'apps/api/src/users.api.test.ts',
+  'apps/api/src/registration.api.test.ts',
+  'apps/api/src/two-instances.api.test.ts',
+];
 
 /** Without TEST_DATABASE_URL, a throwaway Postgres server from testcontainers where Docker runs. */
 async function startPostgresContainer() {
@@ -126,7 +158,7 @@ async function startPostgresContainer() {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const stopPostgres = await startPostgresContainer();
 const stopEmulator = await startFirestoreEmulator();
-const stopAuthEmulator = await startAuthEmulator();
+const authEmulator = await startAuthEmulator();
 const results = [];
 // The API tier on every data store here: each app of a run on a fresh database or Firestore project.
 const apiStores = [
@@ -135,6 +167,8 @@ const apiStores = [
   ...(process.env.FIRESTORE_EMULATOR_HOST ? ['firestore'] : []),
 ];
 const apiRuns = [];
+/** The identity API tests on Firestore with Firebase identity: their run, or why they were skipped. */
+let identityRun = { skipped: 'not reached' };
 try {
   // The web apps are built first: the API tier serves the public pages from them, the browser tier runs them.
   const { buildWeb } = await import('./build-web.mjs');
@@ -144,6 +178,21 @@ try {
   results.push(...apiRuns);
   if (!process.env.TEST_DATABASE_URL) console.log('API tier not run on a Postgres server: set TEST_DATABASE_URL.');
   if (!apiStores.includes('firestore')) console.log('API tier not run on Firestore: no Firestore emulator.');
+  // The identity API tests once more as the original product ran: Firestore with Firebase Auth.
+  const firebaseIdentityUnavailable =
+    authEmulator.unavailable ?? (apiStores.includes('firestore') ? null : 'no Firestore emulator');
+  if (firebaseIdentityUnavailable) {
+    identityRun = { skipped: firebaseIdentityUnavailable };
+  } else {
+    const run = vitest(
+      ['api'],
+      'api-firestore-firebase',
+      { TEST_STORE: 'firestore', TEST_IDENTITY: 'firebase' },
+      IDENTITY_API_FILES,
+    );
+    identityRun = { run };
+    results.push(run);
+  }
 
   // The emulators stay up for the browser tier: its first tour also runs on Firestore mode.
   if (existsSync(chromium)) {
@@ -156,7 +205,7 @@ try {
   }
 } finally {
   stopEmulator?.();
-  stopAuthEmulator?.();
+  authEmulator.stop?.();
 }
 
 await stopPostgres?.();
@@ -170,6 +219,15 @@ for (const run of apiRuns) {
   console.log(
     `API tests on ${store}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds} s`,
   );
+}
+const identityLine = 'API tests on firestore + firebase identity';
+if (identityRun.run) {
+  const run = identityRun.run;
+  console.log(
+    `${identityLine}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds} s`,
+  );
+} else {
+  console.log(`${identityLine}: skipped (${identityRun.skipped})`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

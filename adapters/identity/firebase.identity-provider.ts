@@ -29,6 +29,13 @@ export function createFirebaseIdentityProvider({
   const restBase = emulatorHost
     ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`
     : 'https://identitytoolkit.googleapis.com/v1';
+  // An API key belongs to one project; the Auth emulator's keys name none (it would take the project it was
+  // started with), so there the request names the app's project, as the emulator's owner may.
+  const projectId = auth.app.options.projectId;
+  const emulatorScope = (body: Record<string, unknown>): { headers: Record<string, string>; body: object } =>
+    emulatorHost && projectId
+      ? { headers: { authorization: 'Bearer owner' }, body: { ...body, targetProjectId: projectId } }
+      : { headers: {}, body };
 
   const sessionFromIdToken = async (idToken: string): Promise<IssuedSession | null> => {
     try {
@@ -38,6 +45,16 @@ export function createFirebaseIdentityProvider({
     } catch {
       return null;
     }
+  };
+
+  /**
+   * Ends every session of the user. Firebase keeps the revocation time in whole seconds and ends the
+   * sessions that began before it: one that began earlier in the same second would stay valid. So the
+   * revocation waits for the next second, and every session begun until now is ended.
+   */
+  const revokeAll = async (uid: string) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 1));
+    await auth.revokeRefreshTokens(uid);
   };
 
   return {
@@ -55,10 +72,11 @@ export function createFirebaseIdentityProvider({
     },
 
     async signInWithPassword(email, password) {
+      const request = emulatorScope({ email: email.trim().toLowerCase(), password, returnSecureToken: true });
       const response = await fetch(`${restBase}/accounts:signInWithPassword?key=${encodeURIComponent(apiKey)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: email.trim().toLowerCase(), password, returnSecureToken: true }),
+        headers: { 'content-type': 'application/json', ...request.headers },
+        body: JSON.stringify(request.body),
       });
       if (response.status === 400) return null;
       if (!response.ok) throw new Error(`Firebase sign-in answered ${response.status}`);
@@ -80,7 +98,7 @@ export function createFirebaseIdentityProvider({
     async revokeSession(token) {
       try {
         const decoded = await auth.verifySessionCookie(token);
-        await auth.revokeRefreshTokens(decoded.sub);
+        await revokeAll(decoded.sub);
       } catch {
         // An invalid cookie is already signed out.
       }
@@ -88,11 +106,11 @@ export function createFirebaseIdentityProvider({
 
     async setPassword(uid, password) {
       await auth.updateUser(uid, { password });
-      await auth.revokeRefreshTokens(uid);
+      await revokeAll(uid);
     },
 
     async revokeSessionsOf(uid) {
-      await ignoreUnknownUser(auth.revokeRefreshTokens(uid));
+      await ignoreUnknownUser(revokeAll(uid));
     },
 
     async changeEmail(uid, email) {

@@ -21,6 +21,10 @@ export interface TestApp {
   store: TestStoreName;
   /** The Firestore emulator project it runs on; empty on the Postgres stores. */
   firestoreProjectId: string;
+  /** The identity service it runs with (TEST_IDENTITY): 'local', or 'firebase' on the Auth emulator. */
+  identity: TestIdentityName;
+  /** The Auth emulator project its accounts are in (the Firestore project on Firestore); empty with local identity. */
+  authProjectId: string;
   /** The reporting mirror's own Postgres server database (Firestore with TEST_DATABASE_URL); else empty. */
   reportingDatabaseUrl: string;
   server: RunningServer;
@@ -30,12 +34,34 @@ export interface TestApp {
 }
 
 export type TestStoreName = ReturnType<typeof testStoreName>;
+export type TestIdentityName = ReturnType<typeof testIdentityName>;
+
+/**
+ * The identity service the API tier starts the app with: TEST_IDENTITY=firebase is Firebase Auth on the
+ * Auth emulator at FIREBASE_AUTH_EMULATOR_HOST; unset or TEST_IDENTITY=local, the platform's own.
+ */
+export function testIdentityName(env: NodeJS.ProcessEnv = process.env): 'local' | 'firebase' {
+  const named = env.TEST_IDENTITY?.trim();
+  if (!named || named === 'local') return 'local';
+  if (named !== 'firebase') throw new Error(`TEST_IDENTITY must be local or firebase, not ${named}.`);
+  if (!env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('TEST_IDENTITY=firebase needs FIREBASE_AUTH_EMULATOR_HOST.');
+  return 'firebase';
+}
+
+/** Deletes every account of the project on the Auth emulator at FIREBASE_AUTH_EMULATOR_HOST. */
+async function clearAuthEmulator(projectId: string): Promise<void> {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set');
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Could not clear the Auth emulator: ${response.status}`);
+}
 
 /**
  * The whole platform on a free port, as `npm start` runs it, on the store TEST_STORE names: with
  * TEST_STORE=firestore on a fresh project of the Firestore emulator at FIRESTORE_EMULATOR_HOST; otherwise
  * on a fresh database of the Postgres server at TEST_DATABASE_URL when set, else on PGlite in a temporary
- * folder. Demo data is seeded.
+ * folder. With TEST_IDENTITY=firebase, its accounts are in a fresh project of the Auth emulator (its
+ * Firestore project on Firestore). Demo data is seeded.
  */
 export async function startTestApp(
   options: {
@@ -83,6 +109,20 @@ export async function startTestApp(
         ...(reportingUrl ? { REPORTING_DATABASE_URL: reportingUrl } : {}),
       }
     : {};
+  const identity = testIdentityName();
+  const authProjectId =
+    identity === 'firebase'
+      ? (shared?.authProjectId ?? (firestoreProjectId || `causeway-${randomBytes(6).toString('hex')}`))
+      : '';
+  const identityEnv: Record<string, string> = authProjectId
+    ? {
+        IDENTITY: 'firebase',
+        FIREBASE_PROJECT_ID: authProjectId,
+        // Any key does on the emulator.
+        FIREBASE_API_KEY: 'emulator-key',
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
+      }
+    : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     // A port known before listening, so the addresses the app writes (mail links, campaign pages) work.
@@ -101,6 +141,7 @@ export async function startTestApp(
     // Tests read a page right after changing it; the page cache's own rules are unit tests.
     CAMPAIGN_PAGE_CACHE_MS: '0',
     ...firestoreEnv,
+    ...identityEnv,
     ...options.env,
   });
   const app: TestApp = {
@@ -109,6 +150,8 @@ export async function startTestApp(
     databaseUrl,
     store,
     firestoreProjectId,
+    identity,
+    authProjectId,
     reportingDatabaseUrl: reportingUrl,
     server: await startServer(config, {
       overrides: options.overrides,
@@ -130,6 +173,7 @@ export async function startTestApp(
         const { clearEmulator } = await import('./firestore-emulator');
         await clearEmulator(firestoreProjectId).catch(() => undefined);
       }
+      if (authProjectId && !shared) await clearAuthEmulator(authProjectId).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

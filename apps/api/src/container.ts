@@ -208,6 +208,9 @@ async function identityProvider(
 ): Promise<IdentityProvider> {
   const sessionTtlMs = config.SESSION_TTL_HOURS * 3600 * 1000;
   if (config.IDENTITY === 'firebase') {
+    // firebase-admin finds the Auth emulator in the environment only.
+    if (config.FIREBASE_AUTH_EMULATOR_HOST)
+      process.env.FIREBASE_AUTH_EMULATOR_HOST ??= config.FIREBASE_AUTH_EMULATOR_HOST;
     const [{ getAuth }, { createFirebaseIdentityProvider }] = await Promise.all([
       import('firebase-admin/auth'),
       import('../../../adapters/identity/firebase.identity-provider'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../adapters/memory/manual-clock';
 import { callApi, signInAs } from '../../../tests/support/api-client';
 import { addPerson } from '../../../tests/support/add-person';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { startTestApp, testIdentityName, type TestApp } from '../../../tests/support/start-app';
 
 let app: TestApp;
 const clock = new ManualClock(new Date());
@@ -23,6 +23,32 @@ const resetLinkIn = (mail: any): string => {
   return link;
 };
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+/** With Firebase identity (TEST_IDENTITY=firebase) the e-mail carries Firebase's own reset link. */
+const identity = testIdentityName();
+const authEmulator = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+const firebaseLinkIn = (mail: any): URL => {
+  const link = /https?:\/\/\S+[?&]mode=resetPassword\S*/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No Firebase reset link in: ${mail.text}`);
+  return new URL(link);
+};
+/** The reset codes the Auth emulator issued for the address (it keeps every code it sends). */
+const firebaseCodesFor = async (email: string): Promise<string[]> => {
+  const response = await fetch(`${authEmulator}/emulator/v1/projects/${app.authProjectId}/oobCodes`);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
+  return oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').map((c) => c.oobCode);
+};
+/**
+ * Sets a new password with a Firebase reset code, as Firebase's reset page does. On the emulator the
+ * request names the app's project (an emulator key names none).
+ */
+const firebaseReset = (oobCode: string, newPassword: string) =>
+  fetch(`${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=emulator-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ oobCode, newPassword, targetProjectId: app.authProjectId }),
+  });
 const ask = (email: string) => callApi(app, 'POST', '/api/auth/password-reset/request', { body: { email } });
 const signInStatus = async (email: string, password: string) =>
   signInAs(app, email, password).then(
@@ -44,9 +70,55 @@ describe('password reset by e-mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Reset your Causeway password');
     expect(mails[0].text).toContain('Hello Kim,');
-    expect(resetLinkIn(mails[0]).startsWith(app.url)).toBe(true);
+    if (identity === 'local') expect(resetLinkIn(mails[0]).startsWith(app.url)).toBe(true);
+    else
+      expect(await firebaseCodesFor('known@example.org')).toEqual([
+        firebaseLinkIn(mails[0]).searchParams.get('oobCode'),
+      ]);
+  });
+});
+
+/** A mode's own suite says, when it is not run, which mode it needs. */
+const inMode = (mode: typeof identity, title: string) =>
+  identity === mode ? title : `${title} (NOT RUN: needs TEST_IDENTITY=${mode})`;
+
+describe.runIf(identity === 'firebase')(inMode('firebase', 'password reset by e-mail with Firebase identity'), () => {
+  it("sends Firebase's own link, whose code sets the new password once and ends every session", async () => {
+    const { cookie } = await addPerson(app, { email: 'reset@example.org' });
+    const otherSession = await signInAs(app, 'reset@example.org');
+    await ask('reset@example.org');
+    const [mail] = await mailsTo('reset@example.org');
+    expect(mail.text).toContain('The link works once, for a limited time.');
+    const code = firebaseLinkIn(mail).searchParams.get('oobCode') ?? '';
+    expect(await firebaseCodesFor('reset@example.org')).toEqual([code]);
+
+    // Firebase ends the sessions begun before the second of the reset (it counts whole seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 1));
+    expect((await firebaseReset(code, 'a brand new password')).status).toBe(200);
+    for (const session of [cookie, otherSession]) {
+      expect((await callApi(app, 'GET', '/api/auth/session', { cookie: session })).body.user).toBeNull();
+    }
+    expect(await signInStatus('reset@example.org', app.demoPassword)).toBe(401);
+    expect(await signInStatus('reset@example.org', 'a brand new password')).toBe(200);
+    const again = await firebaseReset(code, 'another new password');
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as any).error.message).toBe('INVALID_OOB_CODE');
+    expect(await signInStatus('reset@example.org', 'a brand new password')).toBe(200);
   });
 
+  it("sends no platform link: the platform's reset endpoints know no token from a Firebase mail", async () => {
+    await addPerson(app, { email: 'platform@example.org' });
+    await ask('platform@example.org');
+    const [mail] = await mailsTo('platform@example.org');
+    expect(mail.text).not.toContain('/reset-password?token=');
+    const code = firebaseLinkIn(mail).searchParams.get('oobCode') ?? '';
+    const checked = await callApi(app, 'POST', '/api/auth/password-reset/check', { body: { token: code } });
+    expect(checked.body.state).toBe('unknown');
+    expect(await signInStatus('platform@example.org', app.demoPassword)).toBe(200);
+  });
+});
+
+describe.runIf(identity === 'local')(inMode('local', "password reset by e-mail with the platform's own links"), () => {
   it('sets the new password once, ends every session and voids older links', async () => {
     const { cookie } = await addPerson(app, { email: 'reset@example.org' });
     const otherSession = await signInAs(app, 'reset@example.org');
@@ -99,7 +171,9 @@ describe('password reset by e-mail', () => {
     const unknown = await callApi(app, 'POST', '/api/auth/password-reset/check', { body: { token: 'made-up' } });
     expect(unknown.body.state).toBe('unknown');
   });
+});
 
+describe('password reset by e-mail: limits and reference', () => {
   it('sends at most three links an hour to one address, with the same answer', async () => {
     await addPerson(app, { email: 'often@example.org' });
     const answers = [];
