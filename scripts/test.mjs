@@ -173,6 +173,9 @@ try {
   // The web apps are built first: the API tier serves the public pages from them, the browser tier runs them.
   const { buildWeb } = await import('./build-web.mjs');
   await buildWeb({});
+  // And the server bundle `npm start` runs, which the crash tests start as a process of its own.
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer({});
   results.push(vitest(['unit', 'contract'], 'server'));
   for (const store of apiStores) apiRuns.push(vitest(['api'], `api-${store}`, { TEST_STORE: store }));
   results.push(...apiRuns);

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { buildServer, SERVER_ENTRY } from '../../scripts/build-server.mjs';
+
+let serverBuilt: Promise<void> | undefined;
 
 /**
- * The server as its own process (`apps/api/src/main.ts` through tsx), as `npm start` runs it, so a test
- * can kill it with SIGKILL and start it again on the same data.
+ * The server as its own process, from the same bundle `npm start` runs (dist/server, built when its
+ * sources changed), so a test can kill it with SIGKILL and start it again on the same data.
  */
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -20,7 +23,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port) };
   for (const key of Object.keys(childEnv)) if (key === 'VITEST' || key.startsWith('VITEST_')) delete childEnv[key];
   delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  await (serverBuilt ??= buildServer({ log: () => undefined }));
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: childEnv,
     stdio: 'pipe',
