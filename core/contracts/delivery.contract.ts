@@ -25,6 +25,8 @@ export const DeliveryView = z.object({
   flight: z.object({ startDate: Day, endDate: Day }),
   /** The whole flight so far. */
   totals: z.object(counts),
+  /** The campaign's target cost per click, set with its budget: what the delivered one is read against. */
+  targetCpcCents: Cents,
   /** From the flight's first day to today, oldest first; a day without delivery counts zero. */
   daily: z.array(DeliveryDayView),
   /** When these figures were pulled from the platform. */

@@ -138,6 +138,8 @@ describe('delivery figures', () => {
         ctr: 33 / 33_548,
         cpcCents: Math.round(8388 / 33),
       },
+      // The campaign's own target, set with its budget.
+      targetCpcCents: 1_00,
       daily: [
         { day: '2026-05-02', impressions: 16_774, clicks: 16, spendCents: 4194, ctr: 16 / 16_774, cpcCents: 262 },
         { day: '2026-05-03', impressions: 16_774, clicks: 17, spendCents: 4194, ctr: 17 / 16_774, cpcCents: 247 },

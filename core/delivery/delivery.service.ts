@@ -324,7 +324,10 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
     return pull;
   }
 
-  const viewOf = (delivery: CampaignDelivery & { figures: DeliveryFigures }): DeliveryView => {
+  const viewOf = (
+    campaign: Pick<Campaign, 'budgetTargetCpc'>,
+    delivery: CampaignDelivery & { figures: DeliveryFigures },
+  ): DeliveryView => {
     const { figures } = delivery;
     const failedSince =
       delivery.lastFailure && delivery.lastFailure.at > figures.refreshedAt ? delivery.lastFailure : null;
@@ -340,6 +343,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
         spendCents: figures.spendCents,
         ...ratesOf(figures),
       },
+      targetCpcCents: campaign.budgetTargetCpc,
       daily: figures.daily.map((day) => ({ ...day, ...ratesOf(day) })),
       refreshedAt: figures.refreshedAt,
       pause: delivery.pause,
@@ -376,7 +380,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
           delivery?.lastFailure?.message ?? `${REPORT_FAILED} The ad platform has not reported yet.`,
         );
       }
-      return viewOf({ ...delivery, figures: delivery.figures });
+      return viewOf(campaign, { ...delivery, figures: delivery.figures });
     },
 
     /** Pulls every deployed campaign, in batches; what one batch fails on does not stop the others. */

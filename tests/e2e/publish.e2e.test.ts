@@ -209,6 +209,7 @@ describe('paying the ad budget and publishing, in the browser', () => {
     await page.getByTestId('delivery-totals').waitFor();
     expect(await metric(page, 'impressions')).toBe('0');
     expect(await metric(page, 'ctr')).toBe('–');
+    expect(await page.getByTestId('cpc-warning').count()).toBe(0);
     expect(
       await page.getByTestId('share-counters').locator('[data-metric="x"] .cw-pub-figure__value').textContent(),
     ).toBe('0');
@@ -239,6 +240,16 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await metric(page, 'spend')).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
     expect(await metric(page, 'ctr')).toMatch(/^0\.\d\d%$/);
     expect(await metric(page, 'cpc')).toMatch(/^\$\d+\.\d\d$/);
+    // The sandbox buys clicks at about $2.50, against the $1.00 target set with the budget: flagged in words.
+    expect(Number((await metric(page, 'clicks'))?.replace(/,/g, ''))).toBeGreaterThanOrEqual(10);
+    const cpcWarning = page.getByTestId('cpc-warning');
+    await cpcWarning.waitFor();
+    expect(await cpcWarning.textContent()).toContain(`Each click has cost ${await metric(page, 'cpc')} on average`);
+    expect(await cpcWarning.textContent()).toContain('the $1.00 target set with the budget');
+    await page.getByRole('heading', { name: 'Clicks cost far more than the target' }).waitFor();
+    expect(await page.getByTestId('delivery-totals').locator('[data-metric="cpc"]').textContent()).toContain(
+      'Target $1.00: far above it',
+    );
     // The figures are the ad platform's, as the API answers them.
     const { delivery } = (await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.campaigner)).body;
     expect(await metric(page, 'impressions')).toBe(delivery.totals.impressions.toLocaleString('en-US'));
