@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOBEE_SANDBOX } from '../../apps/api/src/container';
 import { TYPES } from '../../apps/api/src/types';
 import type { Clock } from '../../core/ports/clock.port';
+import { formatMoment } from '../../apps/campaigner/src/model/dates';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
@@ -232,6 +233,8 @@ describe('paying the ad budget and publishing, in the browser', () => {
     await page.goto(`${app.url}/campaigner/campaigns/${campaignId}`);
     await page.getByTestId('delivery-totals').waitFor();
     clock.offsetMs += 3 * DAY;
+    // The ad platform's own clock runs a day further still: its figures are as of its time, not the app's.
+    app.server.container.get(AMOBEE_SANDBOX).advance(DAY);
     await page.getByRole('button', { name: 'Refresh the delivery figures' }).click();
     await expect
       .poll(async () => Number((await metric(page, 'impressions'))?.replace(/,/g, '')), { timeout: 20_000 })
@@ -254,6 +257,10 @@ describe('paying the ad budget and publishing, in the browser', () => {
     const { delivery } = (await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.campaigner)).body;
     expect(await metric(page, 'impressions')).toBe(delivery.totals.impressions.toLocaleString('en-US'));
     expect(delivery.daily.some((day: any) => day.impressions > 0)).toBe(true);
+    expect(Date.parse(delivery.reportedAt) - Date.parse(delivery.refreshedAt)).toBeGreaterThan(DAY - 60_000);
+    expect(await page.getByTestId('delivery-refreshed').textContent()).toBe(
+      `Figures as of ${formatMoment(delivery.reportedAt)}`,
+    );
     await page.locator('.cw-pub-chart .recharts-surface').first().waitFor();
     await expectAccessible(page, 'the live campaign with its delivery');
     expect(campaigner.errors).toEqual([]);

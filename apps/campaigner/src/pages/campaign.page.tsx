@@ -145,7 +145,7 @@ function DeliveryFigures({ delivery }: { delivery: DeliveryView }) {
           Flight {formatDay(`${delivery.flight.startDate}T00:00:00Z`)} to{' '}
           {formatDay(`${delivery.flight.endDate}T00:00:00Z`)}
         </span>
-        <span data-testid="delivery-refreshed">Figures as of {formatMoment(delivery.refreshedAt)}</span>
+        <span data-testid="delivery-refreshed">Figures as of {formatMoment(delivery.reportedAt)}</span>
       </p>
       {rows.length > 0 && (
         <>
