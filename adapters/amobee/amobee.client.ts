@@ -575,8 +575,10 @@ export function createAmobeeClient(options: AmobeeClientOptions): AdPlatform {
         const response = expect(await send('GET', `${REPORTING}/reports/${id(reportId)}`), 200, 202);
         if (response.status === 202) return { ready: false, rows: [] };
         const rows = (Array.isArray(response.data) ? response.data : []) as VendorObject[];
+        const dated = Date.parse(String(response.headers.date ?? ''));
         return {
           ready: true,
+          reportedAt: Number.isNaN(dated) ? null : new Date(dated).toISOString(),
           rows: rows.map((row): DeliveryRow => ({
             ...(row.day !== undefined ? { day: String(row.day).replace(/\//g, '-') } : {}),
             insertionOrderId: String(row.insertionOrderId),

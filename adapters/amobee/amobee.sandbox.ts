@@ -606,6 +606,12 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   const router = express.Router();
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
 
+  // Every answer is dated by the platform's clock, as an HTTP server dates its answers: moved with the
+  // sandbox clock, so a report made "three days later" says so.
+  router.use((_req, res, next) => {
+    res.setHeader('Date', now().toUTCString());
+    next();
+  });
   router.use((req, res, next) => {
     // The control API's own calls are not the vendor's: they stay out of the log.
     const control = req.path.startsWith('/_sandbox');

@@ -57,7 +57,11 @@ export function storedDelivery(delivery: CampaignDelivery): CampaignDelivery {
   const parsed = CampaignDelivery.parse(delivery);
   return {
     ...parsed,
-    figures: parsed.figures && { ...parsed.figures, refreshedAt: utc(parsed.figures.refreshedAt) },
+    figures: parsed.figures && {
+      ...parsed.figures,
+      refreshedAt: utc(parsed.figures.refreshedAt),
+      reportedAt: parsed.figures.reportedAt ? utc(parsed.figures.reportedAt) : null,
+    },
     pause: parsed.pause && { ...parsed.pause, pausedAt: utc(parsed.pause.pausedAt) },
     lastFailure: parsed.lastFailure && { ...parsed.lastFailure, at: utc(parsed.lastFailure.at) },
   };

@@ -22,6 +22,7 @@ function toDelivery(row: Selectable<CampaignDeliveriesTable>): CampaignDelivery 
             spendCents: row.spend_cents,
             daily: row.daily,
             refreshedAt: iso(row.refreshed_at),
+            reportedAt: row.reported_at === null ? null : iso(row.reported_at),
           },
     pause:
       row.paused_at === null
@@ -67,6 +68,7 @@ export function createPostgresCampaignDeliveryRepository(context: PgContext): Ca
         spend_cents: figures.spendCents,
         daily: JSON.stringify(figures.daily),
         refreshed_at: figures.refreshedAt,
+        reported_at: figures.reportedAt ?? null,
       };
       await inTransaction(db, async (trx) => {
         await trx
@@ -86,6 +88,7 @@ export function createPostgresCampaignDeliveryRepository(context: PgContext): Ca
                 spend_cents: eb.ref('excluded.spend_cents'),
                 daily: eb.ref('excluded.daily'),
                 refreshed_at: eb.ref('excluded.refreshed_at'),
+                reported_at: eb.ref('excluded.reported_at'),
                 // A failure at or before these figures is over.
                 last_failure_message: sql<
                   string | null

@@ -25,10 +25,17 @@ export const DeliveryView = z.object({
   flight: z.object({ startDate: Day, endDate: Day }),
   /** The whole flight so far. */
   totals: z.object(counts),
+  /** The campaign's target cost per click, set with its budget: what the delivered one is read against. */
+  targetCpcCents: Cents,
   /** From the flight's first day to today, oldest first; a day without delivery counts zero. */
   daily: z.array(DeliveryDayView),
-  /** When these figures were pulled from the platform. */
+  /** When these figures were pulled from the platform, by our clock. */
   refreshedAt: Timestamp,
+  /**
+   * The time the figures are for, by the ad platform's clock (when it made its report): what "figures as
+   * of" shows. The pull's time when the platform did not say.
+   */
+  reportedAt: Timestamp,
   /** Set once goal-aware pacing paused the ads: why, the sentence the campaigner was sent, and when. */
   pause: DeliveryPause.nullable(),
   /** A pull that failed after these figures were pulled (they are the latest there are), else null. */

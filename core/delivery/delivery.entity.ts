@@ -33,8 +33,13 @@ export const DeliveryFigures = z.object({
   spendCents: Cents,
   /** Oldest first, from the flight's first day to today (or the last day that delivered, if later). */
   daily: z.array(DeliveryDay),
-  /** When the figures were pulled. */
+  /** When the figures were pulled, by our clock: what freshness and the pull limits go by. */
   refreshedAt: Timestamp,
+  /**
+   * When the platform made the report, by its clock: the time the figures are for. Null when it did
+   * not say; absent from figures pulled before it was kept.
+   */
+  reportedAt: Timestamp.nullable().optional(),
 });
 export type DeliveryFigures = z.infer<typeof DeliveryFigures>;
 

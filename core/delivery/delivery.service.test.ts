@@ -138,15 +138,49 @@ describe('delivery figures', () => {
         ctr: 33 / 33_548,
         cpcCents: Math.round(8388 / 33),
       },
+      // The campaign's own target, set with its budget.
+      targetCpcCents: 1_00,
       daily: [
         { day: '2026-05-02', impressions: 16_774, clicks: 16, spendCents: 4194, ctr: 16 / 16_774, cpcCents: 262 },
         { day: '2026-05-03', impressions: 16_774, clicks: 17, spendCents: 4194, ctr: 17 / 16_774, cpcCents: 247 },
         { day: '2026-05-04', impressions: 0, clicks: 0, spendCents: 0, ctr: null, cpcCents: null },
       ],
       refreshedAt: clock.now().toISOString(),
+      // The platform did not date its reports: they are as of the pull.
+      reportedAt: clock.now().toISOString(),
       pause: null,
       lastFailure: null,
     });
+  });
+
+  it('shows the figures as of the platform’s time of its reports, while freshness goes by the pull’s', async () => {
+    const { insertionOrderId } = await deployedCampaign('c-1');
+    deliver(insertionOrderId, '2026-05-02', 1000, 1, 2.5);
+    deliver(insertionOrderId, '2026-05-06', 1000, 2, 2.5);
+    // The platform's clock runs two days and a half ahead of ours (a sandbox whose clock was moved).
+    const ahead = '2026-05-07T00:00:00.000Z';
+    const dated: AdPlatform = {
+      ...platform,
+      getDeliveryReport: async (reportId) => ({ ...(await platform.getDeliveryReport(reportId)), reportedAt: ahead }),
+    };
+    const delivery = await service(dated).get(owner, 'c-1');
+    expect(delivery.reportedAt).toBe(ahead);
+    expect(delivery.refreshedAt).toBe(clock.now().toISOString());
+    // The days run to the platform's today, not ours.
+    expect(delivery.daily.map((day) => day.day)).toEqual([
+      '2026-05-02',
+      '2026-05-03',
+      '2026-05-04',
+      '2026-05-05',
+      '2026-05-06',
+      '2026-05-07',
+    ]);
+    // Stored with the figures, and still fresh by our clock a few minutes on (no new pull).
+    clock.advance(4 * MINUTE);
+    deliver(insertionOrderId, '2026-05-07', 1000, 1, 2.5);
+    const again = await service(dated).get(owner, 'c-1');
+    expect(again.reportedAt).toBe(ahead);
+    expect(again.totals.impressions).toBe(2000);
   });
 
   it('answers stored figures for a few minutes, then pulls again; refresh pulls at most once a minute', async () => {

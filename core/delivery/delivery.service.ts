@@ -97,17 +97,17 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
   /** Pulls in flight in this instance, per campaign: callers asking at once share one. */
   const inFlight = new Map<string, Promise<void>>();
 
-  async function awaitReport(reportId: string): Promise<DeliveryRow[]> {
+  async function awaitReport(reportId: string): Promise<{ rows: DeliveryRow[]; reportedAt: string | null }> {
     let waited = 0;
     for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
-      let report: { ready: boolean; rows: DeliveryRow[] };
+      let report: { ready: boolean; rows: DeliveryRow[]; reportedAt?: string | null };
       try {
         report = await adPlatform.getDeliveryReport(reportId);
       } catch (error) {
         const vendor = error instanceof AdPlatformError ? (error.vendorMessage ?? error.message) : describe(error);
         throw new PullFailure(`${REPORT_FAILED} ${vendor}`, error);
       }
-      if (report.ready) return report.rows;
+      if (report.ready) return { rows: report.rows, reportedAt: report.reportedAt ?? null };
       if (waited >= deps.reportTimeoutMs) {
         throw new PullFailure(`${REPORT_FAILED} The report was not ready after ${Math.round(waited / 1000)} s.`);
       }
@@ -134,7 +134,9 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
       return awaitReport(reportId);
     };
     const [summary, daily] = await Promise.all([request('summary'), request('daily')]);
-    return { summary, daily };
+    // The later of the two reports' times: the figures are as of then.
+    const times = [summary.reportedAt, daily.reportedAt].filter((at): at is string => at !== null).sort();
+    return { summary: summary.rows, daily: daily.rows, reportedAt: times.at(-1) ?? null };
   }
 
   const fallbackFlight = (campaign: Campaign): Flight => {
@@ -280,7 +282,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
         flightOf(line.lineItem!.schedules, fallbackFlight(line.campaign)),
       ]),
     );
-    let rows: { summary: DeliveryRow[]; daily: DeliveryRow[] };
+    let rows: { summary: DeliveryRow[]; daily: DeliveryRow[]; reportedAt: string | null };
     try {
       rows = await report(
         [...new Set(reportable.map((line) => line.campaign.insertionOrderId))],
@@ -294,7 +296,8 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
       return result;
     }
     const refreshedAt = clock.now().toISOString();
-    const today = dayOf(refreshedAt);
+    // The platform's day, as its reports are: a platform ahead of our clock has days we have not reached.
+    const today = dayOf(rows.reportedAt ?? refreshedAt);
     for (const { campaign, status } of reportable) {
       const flight = flights.get(campaign.campaignUUID)!;
       const figures: DeliveryFigures = {
@@ -306,6 +309,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
         ...summaryOf(rows.summary, campaign.insertionOrderId),
         daily: dailyOf(rows.daily, campaign.insertionOrderId, flight, today),
         refreshedAt,
+        reportedAt: rows.reportedAt,
       };
       await deliveries.saveFigures(campaign.campaignUUID, figures);
       result.pulled++;
@@ -324,7 +328,10 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
     return pull;
   }
 
-  const viewOf = (delivery: CampaignDelivery & { figures: DeliveryFigures }): DeliveryView => {
+  const viewOf = (
+    campaign: Pick<Campaign, 'budgetTargetCpc'>,
+    delivery: CampaignDelivery & { figures: DeliveryFigures },
+  ): DeliveryView => {
     const { figures } = delivery;
     const failedSince =
       delivery.lastFailure && delivery.lastFailure.at > figures.refreshedAt ? delivery.lastFailure : null;
@@ -340,8 +347,10 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
         spendCents: figures.spendCents,
         ...ratesOf(figures),
       },
+      targetCpcCents: campaign.budgetTargetCpc,
       daily: figures.daily.map((day) => ({ ...day, ...ratesOf(day) })),
       refreshedAt: figures.refreshedAt,
+      reportedAt: figures.reportedAt ?? figures.refreshedAt,
       pause: delivery.pause,
       lastFailure: failedSince,
     };
@@ -376,7 +385,7 @@ export function deliveryServiceFactory(deps: DeliveryServiceDeps) {
           delivery?.lastFailure?.message ?? `${REPORT_FAILED} The ad platform has not reported yet.`,
         );
       }
-      return viewOf({ ...delivery, figures: delivery.figures });
+      return viewOf(campaign, { ...delivery, figures: delivery.figures });
     },
 
     /** Pulls every deployed campaign, in batches; what one batch fails on does not stop the others. */

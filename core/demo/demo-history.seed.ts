@@ -1,5 +1,6 @@
 import { SHARE_CHANNELS, type ShareChannel } from '../campaigns/targeting.entity';
 import type { DeliveryDay } from '../delivery/delivery.entity';
+import type { StoreDemoCover } from './demo-covers';
 import { splitDonation } from '../donations/donation.rules';
 import type { Clock } from '../ports/clock.port';
 import type { IdGenerator } from '../ports/id-generator.port';
@@ -18,6 +19,8 @@ export type DemoHistorySeedDeps = {
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
+  /** Each campaign's cover, stored through the file store (none without it). */
+  storeCover?: StoreDemoCover;
 };
 
 /** What the history seed wrote, for the log and the tests. */
@@ -58,6 +61,7 @@ export const DEMO_HISTORY_PROMOTERS = [
 export const DEMO_HISTORY_CAMPAIGNS = [
   {
     name: 'Summer lunch bags',
+    cover: 'summer-lunch-bags',
     title: 'Lunch bags for kids while school is out',
     description:
       'When school is out, so are school lunches. Our volunteers pack a bag of lunches for the week ' +
@@ -73,6 +77,7 @@ export const DEMO_HISTORY_CAMPAIGNS = [
   },
   {
     name: 'Back to school backpacks',
+    cover: 'back-to-school-backpacks',
     title: 'A backpack of groceries for every student',
     description:
       'A weekend backpack of groceries, handed out discreetly on Friday afternoons, for students ' +
@@ -87,6 +92,7 @@ export const DEMO_HISTORY_CAMPAIGNS = [
   },
   {
     name: 'Holiday food boxes',
+    cover: 'holiday-food-boxes',
     title: 'A holiday dinner box for 1,000 neighbours',
     description:
       'A turkey, vegetables, stuffing and a pie: everything for a holiday dinner, delivered to ' +
@@ -222,6 +228,7 @@ export function demoHistorySeeder(deps: DemoHistorySeedDeps) {
       const live = plan.deadline > 0;
       // Three promoters on each campaign, the demo promoter on the first and the live one.
       const promoters = promoterIds.filter((_, position) => position !== (index === 1 ? 0 : index + 1));
+      const cover = (await deps.storeCover?.(campaignId, plan.cover)) ?? null;
 
       await unitOfWork.run(async (repositories) => {
         await repositories.campaigns.create({
@@ -240,6 +247,7 @@ export function demoHistorySeeder(deps: DemoHistorySeedDeps) {
           campaignName: plan.name,
           campaignTitle: plan.title,
           campaignDescription: plan.description,
+          campaignCoverImage: cover,
           campaignTags: [...plan.tags],
           campaignRaiseGoal: plan.goalCents,
           campaignRaiseGoalDeadline: at(plan.deadline),

@@ -165,7 +165,11 @@ export interface AdPlatform {
   setStatus(object: AdPlatformObject, id: string, status: DeliveryStatus): Promise<void>;
   /** Asynchronous on the platform: request, then poll. */
   requestDeliveryReport(request: DeliveryReportRequest): Promise<{ reportId: string }>;
-  getDeliveryReport(reportId: string): Promise<{ ready: boolean; rows: DeliveryRow[] }>;
+  /**
+   * A report's rows once ready, with when the platform made them by its own clock (the HTTP date of its
+   * answer; null when it gave none): the time its figures are for.
+   */
+  getDeliveryReport(reportId: string): Promise<{ ready: boolean; rows: DeliveryRow[]; reportedAt?: string | null }>;
 }
 
 /** The message each call fails with (SPEC §8); an advertiser failure's message is the HTTP status instead. */

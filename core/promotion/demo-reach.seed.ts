@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/authorization';
 import type { ShareChannel } from '../campaigns/targeting.entity';
+import type { DemoCoverDesign, StoreDemoCover } from '../demo/demo-covers';
 import type { PromoteResponse } from '../contracts/promotion.contract';
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { Clock } from '../ports/clock.port';
@@ -14,6 +15,8 @@ export type DemoReachSeedDeps = {
   promote: (actor: Actor, campaignId: string) => Promise<PromoteResponse>;
   clock: Clock;
   ids: IdGenerator;
+  /** Each campaign's cover, stored through the file store (none without it). */
+  storeCover?: StoreDemoCover;
 };
 
 /** Who the demo's reach belongs to. */
@@ -55,9 +58,14 @@ export function demoReachSeeder(deps: DemoReachSeedDeps) {
       allowDonations: true,
       campaignCategory: 'Hunger and food security',
     };
+    const winterMealsId = ids.newId();
+    const pantryVanId = ids.newId();
+    const cover = async (campaignId: string, design: DemoCoverDesign) =>
+      (await deps.storeCover?.(campaignId, design)) ?? null;
     const winterMeals = await campaigns.create({
       ...live,
-      campaignUUID: ids.newId(),
+      campaignUUID: winterMealsId,
+      campaignCoverImage: await cover(winterMealsId, 'winter-meals'),
       createdAt: at(-12),
       startDate: at(-11),
       endDate: at(48),
@@ -73,7 +81,8 @@ export function demoReachSeeder(deps: DemoReachSeedDeps) {
     });
     const pantryVan = await campaigns.create({
       ...live,
-      campaignUUID: ids.newId(),
+      campaignUUID: pantryVanId,
+      campaignCoverImage: await cover(pantryVanId, 'pantry-van'),
       createdAt: at(-4),
       startDate: at(-3),
       endDate: at(56),

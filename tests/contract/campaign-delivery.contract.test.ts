@@ -23,6 +23,7 @@ const figures = (minute: number, impressions: number, overrides: Partial<Deliver
     },
   ],
   refreshedAt: at(minute),
+  reportedAt: null,
   ...overrides,
 });
 
@@ -44,6 +45,16 @@ describeContract('CampaignDeliveryRepository', (subject) => {
     expect(saved).toEqual({ campaignId: 'c-1', figures: figures(5, 16_800), pause: null, lastFailure: null });
     expect(await repo().find('c-1')).toEqual(saved);
     expect(await repo().find('c-2')).toBeNull();
+  });
+
+  it('keeps the platform’s time of the report beside the time of the pull', async () => {
+    // The platform's clock may run ahead of ours (a sandbox moved on three days).
+    const dated = figures(5, 16_800, { reportedAt: '2026-05-06T10:05:00.000Z' });
+    expect((await repo().saveFigures('c-1', dated)).figures).toEqual(dated);
+    expect((await repo().find('c-1'))!.figures).toEqual(dated);
+    // A later pull the platform did not date says so.
+    await repo().saveFigures('c-1', figures(6, 17_000));
+    expect((await repo().find('c-1'))!.figures!.reportedAt).toBeNull();
   });
 
   it('keeps the newer figures when pulls are written out of order', async () => {

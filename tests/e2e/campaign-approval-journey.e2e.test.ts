@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 import { dayIn, draftSaved, pngUpload } from '../support/wizard';
 
@@ -39,10 +39,16 @@ describe('a campaign from the wizard through approval, two people in two browser
       [reviewer, 'super@demo.local'],
     ] as const) {
       await page.goto(app.url);
+      if (page === campaigner) {
+        await page.getByLabel('E-mail address').waitFor();
+        await expectAccessible(page, 'sign-in');
+      }
       await signInInBrowser(page, email, app.demoPassword);
       await page.getByTestId('session-user').waitFor();
     }
     await reviewer.getByRole('heading', { name: 'Campaign approvals', level: 1 }).waitFor();
+    await expectAccessible(reviewer, 'the approval queue');
+    await expectAccessible(campaigner, "the campaigner's home");
   });
 
   afterAll(async () => {
@@ -68,11 +74,13 @@ describe('a campaign from the wizard through approval, two people in two browser
     await campaigner.getByLabel('Fundraising goal').fill('12,000');
     await campaigner.getByLabel('Fundraising deadline').fill(dayIn(60));
     await saved();
+    await expectAccessible(campaigner, 'the Basics step');
 
     await step('Media').click();
     await campaigner.getByLabel('Cover image file').setInputFiles(pngUpload(1200, 630, 'soup.png'));
     await campaigner.getByTestId('upload-cover-image').getByRole('img', { name: 'Cover image preview' }).waitFor();
     await saved();
+    await expectAccessible(campaigner, 'the Media step with a cover');
 
     await step('Budget').click();
     await campaigner.getByLabel('Total budget').fill('1,500');
@@ -81,6 +89,7 @@ describe('a campaign from the wizard through approval, two people in two browser
     await campaigner.getByLabel('Start date').fill(dayIn(1));
     await campaigner.getByLabel('End date').fill(dayIn(30));
     await saved();
+    await expectAccessible(campaigner, 'the Budget step');
 
     await step('Ad files').click();
     await campaigner.getByLabel('Ad files to upload').setInputFiles(pngUpload(728, 90, 'leaderboard.png'));
@@ -90,14 +99,18 @@ describe('a campaign from the wizard through approval, two people in two browser
       .filter({ hasText: 'leaderboard.png' })
       .waitFor();
     await saved();
+    await expectAccessible(campaigner, 'the Ad files step with a file');
 
     await step('Review').click();
     await campaigner.getByRole('heading', { name: 'Ready to send' }).waitFor();
+    await expectAccessible(campaigner, 'the Review step, ready to send');
     await campaigner.getByRole('button', { name: 'Send for approval' }).click();
     await campaigner.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
+    await expectAccessible(campaigner, 'the draft waiting for approval');
 
     // No reload on the reviewer's side: the workflow notification refreshes the queue.
     await queueRow().waitFor();
+    await expectAccessible(reviewer, 'the approval queue with the campaign');
     expect((await stored()).workflowstatus).toBe('Pending');
   });
 
@@ -105,23 +118,28 @@ describe('a campaign from the wizard through approval, two people in two browser
     await queueRow().getByRole('link', { name: 'Harbor soup nights' }).click();
     await reviewer.getByRole('heading', { name: 'Harbor soup nights', level: 1 }).waitFor();
     await reviewer.getByRole('img', { name: /leaderboard\.png, Leaderboard 728 × 90 pixels/ }).waitFor();
+    await expectAccessible(reviewer, 'the campaign under review');
     await reviewer.getByRole('button', { name: 'Send back…' }).click();
     const dialog = reviewer.getByRole('dialog', { name: 'Send this campaign back?' });
     await dialog.getByLabel('What should the campaigner change?').fill('Please say which night the soup is served.');
+    await expectAccessible(reviewer, 'the send-back dialog');
     await dialog.getByRole('button', { name: 'Send back' }).click();
     await reviewer.getByTestId('decision-outcome').getByText('You sent “Harbor soup nights” back.').waitFor();
+    await expectAccessible(reviewer, 'the campaign after sending it back');
 
     // The campaigner's open draft follows, and the bell has the news.
     await campaigner.getByRole('heading', { name: 'Sent back for changes' }).waitFor();
     expect(await campaigner.getByTestId('reviewer-comment').textContent()).toBe(
       'Please say which night the soup is served.',
     );
+    await expectAccessible(campaigner, 'the draft sent back for changes');
     await campaigner.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
     await campaigner
       .locator('.cw-bell__list .cw-notification')
       .filter({ hasText: '“Harbor soup nights” was sent back: Please say which night the soup is served.' })
       .first()
       .waitFor();
+    await expectAccessible(campaigner, 'the open notifications');
     await campaigner.keyboard.press('Escape');
   });
 
@@ -135,12 +153,14 @@ describe('a campaign from the wizard through approval, two people in two browser
     await campaigner.getByRole('heading', { name: 'Waiting for approval' }).waitFor();
 
     await reviewer.getByText('Resubmitted after it was sent back').waitFor();
+    await expectAccessible(reviewer, 'the resubmitted campaign');
     await reviewer.getByRole('button', { name: 'Approve…' }).click();
-    await reviewer
-      .getByRole('dialog', { name: 'Approve this campaign?' })
-      .getByRole('button', { name: 'Approve campaign' })
-      .click();
+    const approveDialog = reviewer.getByRole('dialog', { name: 'Approve this campaign?' });
+    await approveDialog.waitFor();
+    await expectAccessible(reviewer, 'the approve dialog');
+    await approveDialog.getByRole('button', { name: 'Approve campaign' }).click();
     await reviewer.getByTestId('decision-outcome').getByText('You approved “Harbor soup nights”.').waitFor();
+    await expectAccessible(reviewer, 'the approved campaign');
 
     expect(await stored()).toMatchObject({
       workflowstatus: 'Approved',
@@ -159,9 +179,11 @@ describe('a campaign from the wizard through approval, two people in two browser
       .getByRole('region', { name: /Approved/ })
       .getByText('Harbor soup nights')
       .waitFor();
+    await expectAccessible(campaigner, "the campaigner's campaigns with the approved one");
     await reviewer.getByRole('link', { name: 'Back to the queue' }).click();
     await reviewer.getByRole('tab', { name: /Approved, awaiting payment/ }).click();
     await queueRow().waitFor();
+    await expectAccessible(reviewer, 'the queue of approved campaigns awaiting payment');
     expect(campaignerBrowser.errors).toEqual([]);
     expect(reviewerBrowser.errors).toEqual([]);
   });

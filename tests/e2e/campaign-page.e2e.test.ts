@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { pngOfSize } from '../support/png';
 import { startTestApp, type TestApp } from '../support/start-app';
 
@@ -114,6 +114,7 @@ describe('the public campaign page in the browser', () => {
     expect(await page.getByRole('heading', { name: 'Sign in to Causeway' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
     expect(await page.title()).toBe(`${TITLE} · ${ORGANIZATION}`);
+    await expectAccessible(page, 'the public campaign page, signed out');
     expect(browser.errors).toEqual([]);
   });
 
@@ -131,6 +132,7 @@ describe('the public campaign page in the browser', () => {
     expect(await heading().textContent()).toBe('Campaign not found');
     expect(await page.title()).toBe('Campaign not found · Causeway');
     expect(await page.getByRole('link', { name: 'Go to Causeway' }).getAttribute('href')).toBe('/');
+    await expectAccessible(page, '"campaign not found"');
   });
 
   it('paints the campaign before any script runs (scripts blocked)', async () => {
@@ -142,6 +144,7 @@ describe('the public campaign page in the browser', () => {
       expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
       expect(await plain.getByTestId('campaign-progress').textContent()).toContain('$2,500.00');
       expect(await plain.locator('img.cw-cpage__cover-media').getAttribute('src')).toBe(coverUrl);
+      await expectAccessible(plain, 'the campaign page painted without scripts');
     } finally {
       await plain.close();
     }
@@ -163,6 +166,7 @@ describe('the public campaign page in the browser', () => {
     }
     expect(await alert.getByRole('heading').textContent()).toBe('We couldn’t load this campaign');
     expect(await alert.textContent()).toContain("Can't reach Causeway right now.");
+    await expectAccessible(page, 'the campaign that could not be fetched');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await heading().filter({ hasText: TITLE }).waitFor();
   });
@@ -173,6 +177,7 @@ describe('the public campaign page in the browser', () => {
     try {
       await page.goto(pageUrl(CAMPAIGN_ID));
       await page.getByRole('heading', { name: "The campaign page couldn't be loaded" }).waitFor();
+      await expectAccessible(page, 'the error card of a front end that could not load');
     } finally {
       await page.unroute('**/remotes/donor/**');
     }
@@ -193,9 +198,11 @@ describe('the public campaign page in the browser', () => {
     expect(await page.getByTestId('campaign-donors').textContent()).toBe('12 donors');
     const dashboard = page.getByRole('link', { name: 'Your dashboard' });
     await dashboard.waitFor();
+    await expectAccessible(page, 'the public campaign page, signed in as a promoter');
     expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
     await dashboard.click();
     await page.locator('.cw-donor').waitFor();
+    await expectAccessible(page, "the promoter's dashboard");
     expect(new URL(page.url()).pathname).toBe('/donor');
     expect(await page.title()).toBe('Causeway');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 /**
@@ -31,8 +31,11 @@ describe.skipIf(!emulator)(
       expect(app.store).toBe('firestore');
       const { page } = browser;
       await page.goto(`${app.url}/campaigner`);
+      await page.getByLabel('E-mail address').waitFor();
+      await expectAccessible(page, 'sign-in');
       await signInInBrowser(page, 'campaigner@demo.local', app.demoPassword);
       await page.getByText('No drafts yet').waitFor();
+      await expectAccessible(page, "the campaigner's home");
 
       await page.getByRole('button', { name: 'Start a campaign' }).first().click();
       await page.getByLabel('Campaign name').fill('Harbor soup nights');
@@ -40,6 +43,7 @@ describe.skipIf(!emulator)(
       const draftId = new URL(page.url()).pathname.split('/').pop()!;
       await page.getByLabel('Headline').fill('Hot soup for 300 neighbors every Friday');
       await page.getByText(/Saved/).first().waitFor();
+      await expectAccessible(page, "the wizard's first step");
 
       // Kept in Firestore, and listed on the campaigner's home.
       const stored = await app.server.container.get(TYPES.Repositories).preCampaigns.findById(draftId);
@@ -49,6 +53,7 @@ describe.skipIf(!emulator)(
         .getByRole('link', { name: /Harbor soup nights/ })
         .first()
         .waitFor();
+      await expectAccessible(page, "the campaigner's home with the draft");
       expect(browser.errors).toEqual([]);
     });
   },

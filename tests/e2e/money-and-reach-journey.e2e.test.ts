@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { createCompleteDraft } from '../support/campaigns';
 import { startTestApp, type TestApp } from '../support/start-app';
 
@@ -68,8 +68,12 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
     const { page } = campaigner;
     await page.goto(`${app.url}/campaigner/drafts/${id}`);
     const panel = page.getByTestId('publish-panel');
-    await panel.getByRole('button', { name: 'Pay the ad budget ($2,000)' }).click();
+    const pay = panel.getByRole('button', { name: 'Pay the ad budget ($2,000)' });
+    await pay.waitFor();
+    await expectAccessible(page, 'the approved campaign, waiting for payment');
+    await pay.click();
     await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    // The sandbox's card form stands in for Stripe's hosted page, not a page of the product: no axe check there.
     await fillCard(page, 'casey@harborlight.example', 'Casey Nguyen');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByTestId('payment-received').waitFor({ timeout: 15_000 });
@@ -77,6 +81,7 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
       .poll(() => page.getByTestId('deployment-headline').textContent(), { timeout: 30_000 })
       .toBe('8 of 8 steps done');
     await panel.getByRole('heading', { name: 'Published', exact: true }).waitFor();
+    await expectAccessible(page, 'the published campaign');
 
     const draft = (await api('GET', `/api/pre-campaigns/${id}`, cookies.campaigner)).body.preCampaign;
     expect(draft).toMatchObject({ isPaid: true, workflowstatus: 'Published', amobeeDeployed: true });
@@ -96,11 +101,13 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
     await page.goto(`${app.url}/donor`);
     const card = page.locator(`[data-campaign-id="${campaignId}"]`);
     await card.getByRole('heading', { name: HEADLINE }).waitFor();
+    await expectAccessible(page, 'Discover');
     await card.getByRole('button', { name: `Promote ${HEADLINE}` }).click();
     const dialog = page.getByRole('dialog', { name: `Share “${HEADLINE}”` });
     const link = dialog.locator('[data-channel="x"]').getByRole('textbox', { name: 'Your X link' });
     await link.waitFor();
     xLink = await link.inputValue();
+    await expectAccessible(page, 'the share dialog');
     expect(xLink).toMatch(new RegExp(`^${app.url}/s/`));
     await dialog.getByRole('button', { name: 'Done' }).click();
     expect(promoter.errors).toEqual([]);
@@ -111,10 +118,12 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
     await page.goto(xLink);
     await page.getByRole('heading', { name: HEADLINE, level: 1 }).waitFor();
     expect(new URL(page.url()).searchParams.get('utm_source')).toBe('x');
+    await expectAccessible(page, "the campaign page from the promoter's link");
 
     const donate = page.getByRole('form', { name: 'Make a donation' });
     await donate.getByRole('button', { name: '$25', exact: true }).click();
     await donate.getByLabel(/Your name/).fill('Robin');
+    await expectAccessible(page, 'the filled donation form');
     await donate.getByRole('button', { name: 'Donate $25.00' }).click();
     await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
     await fillCard(page, 'robin@example.org', 'Robin Reader');
@@ -125,6 +134,7 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
     expect(await page.getByTestId('receipt-card').textContent()).toContain('Visa ending in 4242');
     const thanks = page.getByTestId('receipt-thanks');
     await thanks.getByText('Every bowl you fund is served hot on Friday night.').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'the receipt with the thanks');
     expect(visitor.errors).toEqual([]);
   });
 
@@ -134,6 +144,7 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
     const progress = page.getByTestId('campaign-progress');
     await expect.poll(async () => (await progress.textContent()) ?? '', { timeout: 10_000 }).toContain('$25.00');
     expect(await progress.textContent()).toContain('1 donor');
+    await expectAccessible(page, 'the campaign page with the gift');
     const campaign = await app.server.container.get(TYPES.Repositories).campaigns.findById(campaignId);
     expect(campaign).toMatchObject({ campaignRaised: 25_00, donators: 1 });
 
@@ -145,6 +156,7 @@ describe('a campaign goes live, is shared, and brings a donation through the pro
       .poll(async () => (await card.textContent()) ?? '', { timeout: 10_000 })
       .toContain('$25.00 from 1 donation');
     expect(await card.locator('tr[data-channel="x"] td').first().textContent()).toBe('1');
+    await expectAccessible(mine, "the promoter's promotions");
     expect(promoter.errors).toEqual([]);
   });
 });

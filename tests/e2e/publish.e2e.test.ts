@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOBEE_SANDBOX } from '../../apps/api/src/container';
 import { TYPES } from '../../apps/api/src/types';
 import type { Clock } from '../../core/ports/clock.port';
+import { formatMoment } from '../../apps/campaigner/src/model/dates';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { createCompleteDraft } from '../support/campaigns';
 import { startTestApp, type TestApp } from '../support/start-app';
 
@@ -103,10 +104,12 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await page.getByTestId('budget-breakdown').textContent()).toContain(
       'Of the $2,000, $1,300 buys ads (65%); the rest, $700,',
     );
+    await expectAccessible(page, 'the approved campaign, waiting for payment');
 
     // A declined card: the payment page says so and nothing is paid.
     await panel.getByRole('button', { name: 'Pay the ad budget ($2,000)' }).click();
     await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    // The sandbox's card form stands in for Stripe's hosted page, not a page of the product: no axe check there.
     expect(await page.textContent('body')).toContain('$2,000.00');
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -117,6 +120,7 @@ describe('paying the ad budget and publishing, in the browser', () => {
     await page.getByRole('link', { name: /Back/ }).click();
     await page.getByTestId('payment-canceled').waitFor();
     expect(await page.getByTestId('payment-canceled').textContent()).toContain('nothing was charged');
+    await expectAccessible(page, 'the campaign after a payment left unpaid');
     expect((await draftOf(id)).preCampaign.isPaid).toBe(false);
 
     await panel.getByRole('button', { name: 'Pay the ad budget ($2,000)' }).click();
@@ -131,6 +135,7 @@ describe('paying the ad budget and publishing, in the browser', () => {
       .toBe('8 of 8 steps done');
     await panel.getByRole('heading', { name: 'Published', exact: true }).waitFor();
     expect(await panel.getByTestId('payment-received').textContent()).toBe('Payment received: thank you.');
+    await expectAccessible(page, 'the published campaign');
     const draft = (await draftOf(id)).preCampaign;
     expect(draft).toMatchObject({ isPaid: true, workflowstatus: 'Published', amobeeDeployed: true });
     campaignId = draft.campaignUUID;
@@ -165,6 +170,7 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await section.getByTestId('deployment-headline').textContent()).toBe(
       'Stopped at step 7 of 8: Create the ads',
     );
+    await expectAccessible(review, 'the review page with a failed deployment');
 
     // The campaigner's draft shows the same report, the vendor's words included, and resumes it.
     const { page } = campaigner;
@@ -178,6 +184,7 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await report.textContent()).toContain('(HTTP 500)');
     expect(await panel.locator('[data-state="failed"]').textContent()).toContain('Create the ads');
     expect(await panel.locator('[data-state="done"]').count()).toBe(6);
+    await expectAccessible(page, 'the campaign with a failed deployment');
 
     await report.getByRole('button', { name: 'Resume publishing' }).click();
     await panel.getByRole('heading', { name: 'Published', exact: true }).waitFor({ timeout: 20_000 });
@@ -203,9 +210,11 @@ describe('paying the ad budget and publishing, in the browser', () => {
     await page.getByTestId('delivery-totals').waitFor();
     expect(await metric(page, 'impressions')).toBe('0');
     expect(await metric(page, 'ctr')).toBe('–');
+    expect(await page.getByTestId('cpc-warning').count()).toBe(0);
     expect(
       await page.getByTestId('share-counters').locator('[data-metric="x"] .cw-pub-figure__value').textContent(),
     ).toBe('0');
+    await expectAccessible(page, 'the live campaign before delivery');
 
     // In the organization's live campaigns on the home page, with its figures and its public page.
     await page.getByRole('link', { name: 'All campaigns' }).click();
@@ -214,14 +223,18 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await row.getByTestId('live-raised').textContent()).toBe('$0.00 raised of $25,000.00');
     expect(await row.textContent()).toContain('0 donors');
     expect(await row.textContent()).toContain('Taking donations');
+    await expectAccessible(page, "the campaigner's campaigns with the live one");
     const publicPage = await row.getByRole('link', { name: 'Public page of Harbor winter meals' }).getAttribute('href');
     await page.goto(`${app.url}${publicPage}`);
     await page.getByRole('heading', { name: 'Warm meals for 500 families this winter', level: 1 }).waitFor();
+    await expectAccessible(page, 'the public page opened by the campaigner');
 
     // Three simulated days later, Refresh pulls what the ads delivered.
     await page.goto(`${app.url}/campaigner/campaigns/${campaignId}`);
     await page.getByTestId('delivery-totals').waitFor();
     clock.offsetMs += 3 * DAY;
+    // The ad platform's own clock runs a day further still: its figures are as of its time, not the app's.
+    app.server.container.get(AMOBEE_SANDBOX).advance(DAY);
     await page.getByRole('button', { name: 'Refresh the delivery figures' }).click();
     await expect
       .poll(async () => Number((await metric(page, 'impressions'))?.replace(/,/g, '')), { timeout: 20_000 })
@@ -230,11 +243,26 @@ describe('paying the ad budget and publishing, in the browser', () => {
     expect(await metric(page, 'spend')).toMatch(/^\$[1-9][\d,]*\.\d\d$/);
     expect(await metric(page, 'ctr')).toMatch(/^0\.\d\d%$/);
     expect(await metric(page, 'cpc')).toMatch(/^\$\d+\.\d\d$/);
+    // The sandbox buys clicks at about $2.50, against the $1.00 target set with the budget: flagged in words.
+    expect(Number((await metric(page, 'clicks'))?.replace(/,/g, ''))).toBeGreaterThanOrEqual(10);
+    const cpcWarning = page.getByTestId('cpc-warning');
+    await cpcWarning.waitFor();
+    expect(await cpcWarning.textContent()).toContain(`Each click has cost ${await metric(page, 'cpc')} on average`);
+    expect(await cpcWarning.textContent()).toContain('the $1.00 target set with the budget');
+    await page.getByRole('heading', { name: 'Clicks cost far more than the target' }).waitFor();
+    expect(await page.getByTestId('delivery-totals').locator('[data-metric="cpc"]').textContent()).toContain(
+      'Target $1.00: far above it',
+    );
     // The figures are the ad platform's, as the API answers them.
     const { delivery } = (await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.campaigner)).body;
     expect(await metric(page, 'impressions')).toBe(delivery.totals.impressions.toLocaleString('en-US'));
     expect(delivery.daily.some((day: any) => day.impressions > 0)).toBe(true);
+    expect(Date.parse(delivery.reportedAt) - Date.parse(delivery.refreshedAt)).toBeGreaterThan(DAY - 60_000);
+    expect(await page.getByTestId('delivery-refreshed').textContent()).toBe(
+      `Figures as of ${formatMoment(delivery.reportedAt)}`,
+    );
     await page.locator('.cw-pub-chart .recharts-surface').first().waitFor();
+    await expectAccessible(page, 'the live campaign with its delivery');
     expect(campaigner.errors).toEqual([]);
   });
 });

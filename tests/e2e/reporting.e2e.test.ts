@@ -1,40 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 const CAMPAIGN_ID = 'soup-kitchen-live';
 const TITLE = 'Hot soup for the harbour shelters';
 const MESSAGE = 'Stay warm, kids!';
-// Evaluated through the browser's debugging protocol: the app's Content-Security-Policy refuses inline scripts.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical problems axe finds on the page as it stands. */
-async function seriousAxeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-}
 
 describe('the reporting area in the browser', () => {
   let app: TestApp;
@@ -202,7 +176,7 @@ describe('the reporting area in the browser', () => {
         await page.goto(`${app.url}${path}?range=7`);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         await page.locator('.cw-skeleton').waitFor({ state: 'detached' });
-        expect(await seriousAxeProblems(page), `${path} at ${width} px`).toEqual([]);
+        await expectAccessible(page, `${path} at ${width} px`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       }

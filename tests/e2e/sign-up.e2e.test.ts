@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '../../apps/api/src/types';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { callApi, signInAs } from '../support/api-client';
-import { openBrowser, type BrowserSession } from '../support/browser';
+import { expectAccessible, openBrowser, type BrowserSession } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/start-app';
 
 describe('accepting an invitation in the browser', () => {
@@ -59,11 +59,13 @@ describe('accepting an invitation in the browser', () => {
     const story = page.locator('.cw-signin__story');
     expect(await story.getAttribute('style')).toContain('/files/organizations/harbor-light/login.jpg');
     expect(await story.textContent()).toContain('Join Harbor Light Food Bank on Causeway.');
+    await expectAccessible(page, 'the invitation form');
 
     await page.getByLabel('Password', { exact: true }).fill('my own long password');
     await page.getByLabel('Confirm password').fill('my own long passwort');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText("The passwords don't match.").waitFor();
+    await expectAccessible(page, 'the invitation form with its error');
 
     await page.getByLabel('Confirm password').fill('my own long password');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -73,16 +75,20 @@ describe('accepting an invitation in the browser', () => {
     const header = page.getByTestId('session-user');
     expect(await header.locator('.cw-user__name').textContent()).toBe('Noor Haddad');
     expect(await header.locator('.cw-user__role').textContent()).toBe('Campaigner');
+    await expectAccessible(page, "the new campaigner's home");
 
     // Opened again while signed in, the link says what to do.
     await page.goto(link);
     await page.getByRole('heading', { name: "You're already signed in" }).waitFor();
+    await expectAccessible(page, 'the invitation opened while signed in');
     await page.getByRole('button', { name: 'Sign out to accept' }).click();
 
     // Signed out, the used link says so and leads to sign-in.
     await page.getByRole('heading', { name: 'This invitation has been used' }).waitFor();
+    await expectAccessible(page, 'the used invitation');
     await page.getByRole('link', { name: 'Go to sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in to Causeway' }).waitFor();
+    await expectAccessible(page, 'sign-in after a used invitation');
     expect(browser.errors).toEqual([]);
   });
 
@@ -91,6 +97,7 @@ describe('accepting an invitation in the browser', () => {
     const link = await invite('grace@example.org', 'Grace Hopper');
     await page.goto(link.replace(/token=[^&]+/, 'token=not-the-token'));
     await page.getByRole('heading', { name: "This invitation link isn't valid" }).waitFor();
+    await expectAccessible(page, 'an invitation link that is not valid');
     await page.goto(`${app.url}/sign-up`);
     await page.getByRole('heading', { name: "This invitation link isn't valid" }).waitFor();
     expect(await page.getByRole('button', { name: 'Create account' }).count()).toBe(0);

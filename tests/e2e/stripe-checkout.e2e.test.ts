@@ -12,6 +12,10 @@ import { startWebhookReceiver, type WebhookReceiver } from '../stripe/webhook-re
 const SECRET_KEY = 'sk_test_browser';
 const WEBHOOK_SECRET = 'whsec_browser';
 
+// No axe check in this file: every page it visits is the payment sandbox's (its card form, its
+// receipt) or this test's own return page. The card form stands in for Stripe's hosted checkout, which
+// is Stripe's page, not the product's; the product's pages around a payment are checked in
+// money-and-reach-journey, publish and donation.
 describe("the Stripe sandbox's hosted checkout in a browser", () => {
   let receiver: WebhookReceiver;
   let sandbox: RunningStripeSandbox;

@@ -15,6 +15,8 @@ export interface CampaignDeliveriesTable {
   /** jsonb, '[]' by default. */
   daily: ColumnType<DeliveryDay[], string | undefined, string>;
   refreshed_at: NullableTimestamptz;
+  /** The platform's time of the report the figures came from (null: it did not say, or pulled before). */
+  reported_at: NullableTimestamptz;
   pause_reasons: ColumnType<PauseReason[] | null, string | null | undefined, string | null>;
   pause_message: string | null;
   paused_at: NullableTimestamptz;

@@ -78,6 +78,7 @@ import { paymentActionRouter } from '../../../core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
 import { campaignDirectoryServiceFactory } from '../../../core/reporting/campaign-directory.service';
 import { TYPES } from './types';
+import { demoCoverStore } from './demo/demo-covers';
 import { demoHistoryFor } from './demo/demo-history';
 import { REPO_ROOT } from './repo-root';
 import { CARD_TESTING_GUARD, cardTestingModule } from './modules/card-testing.module';
@@ -632,6 +633,9 @@ export async function compose(
         promote: (actor, campaignId) => context.get(TYPES.PromotionService).promote(actor, campaignId),
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
+        storeCover: demoCoverStore(context.get(TYPES.FileStore), (message, error) =>
+          context.get(TYPES.Logger).warn({ err: error }, message),
+        ),
       }),
       ...(config.SEED_DEMO_HISTORY ? { seedHistory: demoHistoryFor(context) } : {}),
       // The embedded DSP sandbox starts empty the first time: the demo is readied on it at each start.

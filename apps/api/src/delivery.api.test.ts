@@ -83,6 +83,16 @@ describe('delivery figures of a deployed campaign', () => {
     }
     expect(daily[0].day).toBe(delivery.flight.startDate);
 
+    // The figures are as of the platform's time (its clock is three days ahead of the app's), while they
+    // were pulled at the app's: "Figures as of" and the days agree with the platform.
+    const platformNow = Date.parse((await api('GET', '/sandbox/amobee/_sandbox/clock')).body.now);
+    const reportedAt = Date.parse(delivery.reportedAt);
+    expect(delivery.refreshedAt).toBe(clock.now().toISOString());
+    expect(platformNow - reportedAt).toBeGreaterThanOrEqual(0);
+    expect(platformNow - reportedAt).toBeLessThan(60_000);
+    expect(reportedAt - Date.parse(delivery.refreshedAt)).toBeGreaterThan(3 * DAY - 60_000);
+    expect(daily.at(-1).day).toBe(delivery.reportedAt.slice(0, 10));
+
     // A second look within minutes answers the same pull; the platform is not asked again.
     const calls = sandbox().requests().length;
     const again = await api('GET', `/api/campaigns/${campaignId}/delivery`, cookies.super);

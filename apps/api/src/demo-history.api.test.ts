@@ -49,6 +49,12 @@ describe('the demo history', () => {
       const visits = await repositories().shareTracking.listPageVisits(campaign.campaignUUID);
       expect(visits.length).toBeGreaterThan(50);
       expect(donations.filter((gift) => gift.user_id !== null).every((gift) => gift.channel !== null)).toBe(true);
+      // Its own cover, stored through the file store, serves an image.
+      expect(campaign.campaignCoverImage).toMatch(new RegExp(`/files/campaigns/${campaign.campaignUUID}-cover\\.jpg$`));
+      const cover = await fetch(new URL(campaign.campaignCoverImage!, app.url));
+      expect(cover.status).toBe(200);
+      expect(cover.headers.get('content-type')).toBe('image/jpeg');
+      expect(new Uint8Array(await cover.arrayBuffer()).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
     }
     expect(refunded).toBeGreaterThan(0);
 

@@ -5,6 +5,7 @@ import {
   adStatusText,
   campaignsOfOrganization,
   chartRowsOf,
+  cpcWarningOf,
   ctrText,
   dollarsText,
   donationStatusOf,
@@ -116,4 +117,43 @@ test.each([
 ])('figures of %s, then of %s: new %s', (before, after, fresh) => {
   const view = (refreshedAt: string) => ({ refreshedAt }) as DeliveryView;
   expect(refreshedAnew(before === undefined ? undefined : view(before), view(after))).toBe(fresh);
+});
+
+describe('a cost per click far above the target', () => {
+  const delivery = (cpcCents: number | null, targetCpcCents: number, clicks = 120) => ({
+    totals: { cpcCents, clicks },
+    targetCpcCents,
+  });
+
+  test('is flagged with both figures: $3.51 against a $1.00 target', () => {
+    expect(cpcWarningOf(delivery(3_51, 1_00))).toEqual({
+      deliveredCents: 3_51,
+      targetCents: 1_00,
+      times: 3.51,
+      text: 'Each click has cost $3.51 on average, 3.5 times the $1.00 target set with the budget.',
+    });
+  });
+
+  test.each([
+    ['50% above the target is still within it', 1_50, 1_00, 120],
+    ['at the target', 1_00, 1_00, 120],
+    ['below the target', 40, 1_00, 120],
+    ['one cent past 50% over, but over only nine clicks', 1_51, 1_00, 9],
+    ['no clicks yet (no cost per click)', null, 1_00, 0],
+    ['no target to read it against', 3_51, 0, 120],
+  ] as const)('is not flagged: %s', (_case, cpc, target, clicks) => {
+    expect(cpcWarningOf(delivery(cpc, target, clicks))).toBeNull();
+  });
+
+  test('is flagged from one cent more than 50% above the target, over ten clicks', () => {
+    expect(cpcWarningOf(delivery(1_51, 1_00, 10))?.text).toBe(
+      'Each click has cost $1.51 on average, 1.5 times the $1.00 target set with the budget.',
+    );
+  });
+
+  test('reads a large gap in whole times', () => {
+    expect(cpcWarningOf(delivery(12_40, 1_00))?.text).toBe(
+      'Each click has cost $12.40 on average, 12 times the $1.00 target set with the budget.',
+    );
+  });
 });

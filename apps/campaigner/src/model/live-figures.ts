@@ -53,6 +53,41 @@ export function ctrText(ctr: number | null): string {
 /** Cents in dollars, "–" when there is no figure (a cost per click without clicks). */
 export const dollarsText = (cents: number | null) => (cents === null ? '–' : formatUsd(cents));
 
+/** A delivered cost per click is flagged once it is more than this share above the campaign's target. */
+export const CPC_OVER_TARGET_FLAG = 0.5;
+/** Below this many clicks an average cost per click says too little to flag. */
+export const CPC_FLAG_MIN_CLICKS = 10;
+
+export interface CpcWarning {
+  deliveredCents: number;
+  targetCents: number;
+  /** Delivered over target: 3.51 for $3.51 against $1.00. */
+  times: number;
+  /** "Each click has cost $3.51 on average, 3.5 times the $1.00 target set with the budget." */
+  text: string;
+}
+
+/**
+ * The warning a campaigner gets when the ads' cost per click runs far above the campaign's target (more
+ * than 50% above it, over at least ten clicks); null while it is within that, or without a figure to read.
+ */
+export function cpcWarningOf(
+  delivery: { totals: Pick<DeliveryView['totals'], 'cpcCents' | 'clicks'> } & Pick<DeliveryView, 'targetCpcCents'>,
+): CpcWarning | null {
+  const { cpcCents, clicks } = delivery.totals;
+  const target = delivery.targetCpcCents;
+  if (cpcCents === null || target <= 0 || clicks < CPC_FLAG_MIN_CLICKS) return null;
+  if (cpcCents <= target * (1 + CPC_OVER_TARGET_FLAG)) return null;
+  const times = cpcCents / target;
+  const timesText = times >= 10 ? Math.round(times).toString() : (Math.round(times * 10) / 10).toString();
+  return {
+    deliveredCents: cpcCents,
+    targetCents: target,
+    times,
+    text: `Each click has cost ${formatUsd(cpcCents)} on average, ${timesText} times the ${formatUsd(target)} target set with the budget.`,
+  };
+}
+
 /** The line item's state, in words. */
 export function adStatusText(delivery: Pick<DeliveryView, 'lineItemStatus' | 'pause'>): string {
   if (delivery.pause) return 'Paused by pacing';

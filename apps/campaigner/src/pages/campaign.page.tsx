@@ -9,6 +9,7 @@ import {
   RefreshCw,
   SearchX,
   Share2,
+  TriangleAlert,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
@@ -26,6 +27,7 @@ import {
   adStatusText,
   chartRowsOf,
   countText,
+  cpcWarningOf,
   ctrText,
   dollarsText,
   donationStatusOf,
@@ -98,12 +100,22 @@ function FundraisingSection({ campaign }: { campaign: PublicCampaign }) {
 function DeliveryFigures({ delivery }: { delivery: DeliveryView }) {
   const { totals } = delivery;
   const rows = chartRowsOf(delivery.daily);
+  const costly = cpcWarningOf(delivery);
   return (
     <div className="cw-pub-delivery">
       {delivery.pause && (
         <Banner tone="warning" icon={CirclePause} title="The ads are paused" role="status">
           <p data-testid="delivery-pause">{delivery.pause.message}</p>
           <p>Paused {formatMoment(delivery.pause.pausedAt)}, so no more of the budget is spent.</p>
+        </Banner>
+      )}
+      {costly && (
+        <Banner tone="warning" icon={TriangleAlert} title="Clicks cost far more than the target" role="status">
+          <p data-testid="cpc-warning">{costly.text}</p>
+          <p>
+            At this price the budget buys fewer clicks than planned. Ask Causeway support to review the campaign’s
+            targeting: a wider audience or more places to show the ads usually brings the cost per click down.
+          </p>
         </Banner>
       )}
       {delivery.lastFailure && (
@@ -120,7 +132,12 @@ function DeliveryFigures({ delivery }: { delivery: DeliveryView }) {
         <Figure metric="clicks" label="Clicks" value={countText(totals.clicks)} />
         <Figure metric="spend" label="Spend" value={dollarsText(totals.spendCents)} />
         <Figure metric="ctr" label="Click-through rate" value={ctrText(totals.ctr)} />
-        <Figure metric="cpc" label="Cost per click" value={dollarsText(totals.cpcCents)} />
+        <Figure
+          metric="cpc"
+          label="Cost per click"
+          value={dollarsText(totals.cpcCents)}
+          hint={`Target ${dollarsText(delivery.targetCpcCents)}${costly ? ': far above it' : ''}`}
+        />
       </dl>
       <p className="cw-pub-delivery__meta">
         <span>Ads: {adStatusText(delivery)}</span>
@@ -128,7 +145,7 @@ function DeliveryFigures({ delivery }: { delivery: DeliveryView }) {
           Flight {formatDay(`${delivery.flight.startDate}T00:00:00Z`)} to{' '}
           {formatDay(`${delivery.flight.endDate}T00:00:00Z`)}
         </span>
-        <span data-testid="delivery-refreshed">Figures as of {formatMoment(delivery.refreshedAt)}</span>
+        <span data-testid="delivery-refreshed">Figures as of {formatMoment(delivery.reportedAt)}</span>
       </p>
       {rows.length > 0 && (
         <>

@@ -6,13 +6,14 @@ const number = (value: unknown) => (typeof value === 'number' ? value.toLocaleSt
 /**
  * Impressions (bars) and clicks (line) per day, each on its own axis: clicks are a thousandth of
  * impressions and would lie flat on a shared one. Loaded on demand, so the charting library is fetched
- * only by the pages that draw a chart.
+ * only by the pages that draw a chart. Hidden from assistive technology, and so not focusable either
+ * (no keyboard layer): the "Figures by day" table below it gives the same days to everyone.
  */
 export default function DeliveryChart({ rows }: { rows: ChartRow[] }) {
   return (
     <div className="cw-pub-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={240}>
-        <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <ComposedChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke="var(--cw-border)" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={12} />
           <YAxis
