@@ -101,13 +101,14 @@ export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Cl
     },
   };
 
+  const rateLimits = createFirestoreRateLimitStore(firestore);
   return {
     repositories: createRepositories(base),
     unitOfWork: {
       run: (work) => runFirestoreUnit(base, (unit) => work(createRepositories({ ...base, unit }))),
     },
     outbox,
-    rateLimits: createFirestoreRateLimitStore(firestore),
+    rateLimits,
     reportingSource: createFirestoreReportingSource(firestore),
     async ping() {
       try {
@@ -118,6 +119,10 @@ export function createFirestoreDataStore(firestore: Firestore, deps: { clock: Cl
         return false;
       }
     },
-    close: () => firestore.terminate(),
+    async close() {
+      // Waits for a limiter's last change, a few seconds at most, so shutting down never hangs on it.
+      await Promise.race([rateLimits.settled(), new Promise((done) => setTimeout(done, 5_000).unref())]);
+      await firestore.terminate();
+    },
   };
 }

@@ -18,7 +18,14 @@ interface RateDocument {
  * hold any character). Every change is a transaction, so concurrent hits from several instances each
  * count once.
  */
-export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitStore {
+export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitStore & {
+  /**
+   * Resolves once the changes begun so far have ended. A limiter takes a hit back after the answer has
+   * gone, so one may still run when the app stops: ended by the client's shutdown, its transaction would
+   * keep the window's document locked (for the next instance too) until Firestore lets the lock expire.
+   */
+  settled(): Promise<void>;
+} {
   const collection = () => firestore.collection(RATE_LIMITS_COLLECTION);
   const docOf = (key: string) => collection().doc(createHash('sha256').update(key).digest('hex'));
   const windowOf = (data: RateDocument | undefined, now: Date): RateWindow | null => {
@@ -43,6 +50,9 @@ export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitSt
     return next;
   };
   return {
+    async settled() {
+      while (queues.size > 0) await Promise.all(queues.values());
+    },
     hit(key, windowMs, now) {
       const ref = docOf(key);
       return inTurn(key, () =>
