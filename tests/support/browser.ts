@@ -70,6 +70,14 @@ export interface AxeFinding {
 
 /** What axe finds on the page as it is now that is critical or serious (WCAG 2.x A and AA, and best practice). */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  // Colours are judged as they settle: a toast or dialog fading in is still translucent for a moment.
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, 2_000))]);
+  });
   await page.evaluate(`${axeScript()}\n;void 0`);
   return page.evaluate(async () => {
     const engine = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
