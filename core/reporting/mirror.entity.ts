@@ -140,8 +140,8 @@ export type MirrorKind = keyof MirrorFacts;
  */
 export type MirrorKeys = { [K in MirrorKind]: string[] };
 
-/** One empty list for each kind of record the mirror holds. */
-const MIRROR_KINDS: readonly MirrorKind[] = [
+/** Every kind of record the mirror holds. */
+export const MIRROR_KINDS: readonly MirrorKind[] = [
   'organizations',
   'people',
   'campaigns',

@@ -10,7 +10,7 @@ import type { Clock } from '../ports/clock.port';
 import type { MirrorLease, ReportingMirror, ReportingSource } from '../ports/reporting.port';
 import type { Outbox } from '../ports/unit-of-work.port';
 import { lagMsOf, mirrorKeysOfAll } from './mirror-events';
-import { emptyMirrorKeys, type MirrorFacts, type MirrorKeys, type MirrorKind } from './mirror.entity';
+import { emptyMirrorKeys, MIRROR_KINDS, type MirrorFacts, type MirrorKeys, type MirrorKind } from './mirror.entity';
 
 export interface ProjectorDeps {
   outbox: Outbox;
@@ -135,18 +135,6 @@ export type ReportingProjector = ReturnType<typeof reportingProjector>;
 
 /** Rows a rebuild reads per page. */
 const REBUILD_PAGE = 500;
-const KINDS: MirrorKind[] = [
-  'organizations',
-  'people',
-  'campaigns',
-  'gifts',
-  'checkouts',
-  'shareClicks',
-  'pageVisits',
-  'adDays',
-  'promotions',
-];
-
 /**
  * Empties the mirror and reads every record of the store into it, under the lease (live projection
  * waits meanwhile). Events written during the rebuild stay in the outbox and are applied after it.
@@ -172,7 +160,7 @@ export async function rebuildMirror(deps: {
   try {
     await mirror.clear(lease);
     const rows: Record<string, number> = {};
-    for (const kind of KINDS) {
+    for (const kind of MIRROR_KINDS) {
       rows[kind] = 0;
       let cursor: string | null = null;
       do {
