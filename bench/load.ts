@@ -9,11 +9,11 @@
 // Run: npx tsx bench/load.ts [seconds per step] [first rate] [last rate]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshServerDatabase } from '../tests/support/test-stores';
 import { freePort } from '../tests/support/free-port';
+import { roundRobin } from '../tests/support/round-robin';
 import { donationStorm, signed, type StormEvent } from '../tests/payments/webhook-storm';
 
 const stepSeconds = Number(process.argv[2] ?? 5);
@@ -58,29 +58,6 @@ const stop = (child: ChildProcess) =>
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
-
-/** A small round-robin proxy in front of the instances, as a load balancer would be. */
-async function roundRobin(targets: string[]): Promise<{ url: string; server: Server }> {
-  let next = 0;
-  const server = createServer((req, res) => {
-    const target = new URL(targets[next++ % targets.length]!);
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, server };
-}
 
 interface Step {
   rate: number;
