@@ -13,6 +13,9 @@ import { conflict } from '../../../core/shared/errors';
 import { iso } from '../transaction';
 import type { ReportingDatabase } from './reporting.tables';
 import {
+  applyCampaignDayDeltas,
+  CAMPAIGN_DAY_SUMS,
+  type CampaignDaySum,
   recomputeCampaignDays,
   recomputeCampaignTotals,
   recomputeDonorDays,
@@ -37,19 +40,115 @@ export function donorKey(gift: Pick<MirrorGift, 'donorEmail' | 'donorId' | 'paym
   return `payment:${gift.paymentIntentId}`;
 }
 
-/** The rollup rows a batch touches, before and after its writes. */
+const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+const isChannel = (value: string | null): value is (typeof CHANNELS)[number] =>
+  (CHANNELS as readonly (string | null)[]).includes(value);
+
+type DayDelta = { campaign_id: string; day: string; organization_id: string | null } & Record<CampaignDaySum, number>;
+
+/** A gift as campaign_days count it. */
+interface GiftFact {
+  campaign_id: string;
+  day: Date | string;
+  organization_id: string | null;
+  donor_key: string;
+  amount_cents: number | string;
+  refunded_cents: number | string;
+  channel: string | null;
+}
+
+/**
+ * The rollup rows a batch touches, before and after its writes, and what it changes in campaign_days:
+ * each fact written adds to its campaign's day, each fact it replaces or removes takes off what it held.
+ */
 class Touched {
-  readonly campaignDays = new Map<string, { campaign_id: string; day: string }>();
+  readonly dayDeltas = new Map<string, DayDelta>();
+  readonly donorDayDeltas = new Map<string, { campaign_id: string; day: string; donor_key: string; gifts: number }>();
+  readonly donorDeltas = new Map<string, { campaign_id: string; donor_key: string; gifts: number }>();
+
+  /** Adds (sign 1) or takes off (sign -1) one fact's figures on its campaign's day. */
+  fact(
+    campaignId: string,
+    day: Date | string,
+    organizationId: string | null,
+    sign: 1 | -1,
+    figures: Partial<Record<CampaignDaySum, number>>,
+  ): void {
+    const text = dayText(day);
+    this.campaign(campaignId);
+    const key = `${campaignId}|${text}`;
+    let delta = this.dayDeltas.get(key);
+    if (!delta) {
+      delta = { campaign_id: campaignId, day: text, organization_id: null } as DayDelta;
+      for (const name of CAMPAIGN_DAY_SUMS) delta[name] = 0;
+      this.dayDeltas.set(key, delta);
+    }
+    if (
+      sign > 0 &&
+      organizationId !== null &&
+      (delta.organization_id === null || organizationId > delta.organization_id)
+    ) {
+      delta.organization_id = organizationId;
+    }
+    delta.facts += sign;
+    for (const [name, value] of Object.entries(figures) as [CampaignDaySum, number][]) delta[name] += sign * value;
+  }
+
+  gift(row: GiftFact, sign: 1 | -1): void {
+    const amount = Number(row.amount_cents);
+    const refunded = Number(row.refunded_cents);
+    const live = refunded < amount;
+    const figures: Partial<Record<CampaignDaySum, number>> = {
+      gifts: live ? 1 : 0,
+      gross_cents: amount,
+      refunded_cents: refunded,
+      refunds: refunded > 0 ? 1 : 0,
+      raised_cents: amount - refunded,
+    };
+    if (isChannel(row.channel)) {
+      figures[`gifts_${row.channel}`] = live ? 1 : 0;
+      figures[`raised_${row.channel}`] = amount - refunded;
+    }
+    this.fact(row.campaign_id, row.day, row.organization_id, sign, figures);
+    if (!live) return;
+    const day = dayText(row.day);
+    const dayKey = `${row.campaign_id}|${day}|${row.donor_key}`;
+    const dayDelta = this.donorDayDeltas.get(dayKey) ?? {
+      campaign_id: row.campaign_id,
+      day,
+      donor_key: row.donor_key,
+      gifts: 0,
+    };
+    dayDelta.gifts += sign;
+    this.donorDayDeltas.set(dayKey, dayDelta);
+    const campaignKey = `${row.campaign_id}|${row.donor_key}`;
+    const campaignDelta = this.donorDeltas.get(campaignKey) ?? {
+      campaign_id: row.campaign_id,
+      donor_key: row.donor_key,
+      gifts: 0,
+    };
+    campaignDelta.gifts += sign;
+    this.donorDeltas.set(campaignKey, campaignDelta);
+  }
+
+  shareClick(
+    row: { campaign_id: string; day: Date | string; organization_id: string | null; channel: string | null },
+    sign: 1 | -1,
+  ): void {
+    this.fact(
+      row.campaign_id,
+      row.day,
+      row.organization_id,
+      sign,
+      isChannel(row.channel) ? { [`share_clicks_${row.channel}`]: 1 } : {},
+    );
+  }
+
   readonly promoterDays = new Map<string, { promoter_id: string; campaign_id: string; day: string }>();
   readonly donors = new Map<string, { organization_id: string; donor_key: string }>();
   readonly campaigns = new Map<string, { campaign_id: string }>();
   readonly promoters = new Map<string, { promoter_id: string }>();
 
-  campaignDay(campaignId: string, day: Date | string): void {
-    const text = dayText(day);
-    this.campaignDays.set(`${campaignId}|${text}`, { campaign_id: campaignId, day: text });
-    this.campaign(campaignId);
-  }
   campaign(campaignId: string): void {
     this.campaigns.set(campaignId, { campaign_id: campaignId });
   }
@@ -87,6 +186,8 @@ export const MIRROR_TABLES = [
   'ad_days',
   'promotions',
   'campaign_days',
+  'campaign_day_donors',
+  'campaign_donors',
   'promoter_days',
   'donors',
   'scope_days',
@@ -120,56 +221,89 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
     return { lastPosition: row.last_position === null ? null : Number(row.last_position) };
   }
 
-  /** Notes the rollup rows the present facts of these keys count in (before they change, and after). */
+  /**
+   * Notes the rollup rows the present facts of these keys count in, and takes what they hold off their
+   * campaigns' days (they are removed, and written again as they are now).
+   */
   async function noteTouched(trx: Db, keys: MirrorKeys, touched: Touched): Promise<void> {
-    if (keys.gifts.length > 0) {
+    for (const part of chunks(keys.gifts)) {
       const rows = await trx
         .selectFrom('reporting.gifts')
-        .select(['campaign_id', 'day', 'promoter_id', 'organization_id', 'donor_key'])
-        .where('payment_intent_id', 'in', keys.gifts)
+        .select([
+          'campaign_id',
+          'day',
+          'promoter_id',
+          'organization_id',
+          'donor_key',
+          'amount_cents',
+          'refunded_cents',
+          'channel',
+        ])
+        .where('payment_intent_id', 'in', part)
         .execute();
       for (const row of rows) {
-        touched.campaignDay(row.campaign_id, row.day);
+        touched.gift(row, -1);
         touched.promoterDay(row.promoter_id, row.campaign_id, row.day);
         touched.donor(row.organization_id, row.donor_key);
       }
     }
-    if (keys.checkouts.length > 0) {
+    for (const part of chunks(keys.checkouts)) {
       const rows = await trx
         .selectFrom('reporting.checkouts')
-        .select(['campaign_id', 'day'])
-        .where('session_id', 'in', keys.checkouts)
+        .select(['campaign_id', 'day', 'organization_id'])
+        .where('session_id', 'in', part)
         .execute();
-      for (const row of rows) touched.campaignDay(row.campaign_id, row.day);
+      for (const row of rows) touched.fact(row.campaign_id, row.day, row.organization_id, -1, { checkouts: 1 });
     }
-    if (keys.shareClicks.length > 0) {
+    for (const part of chunks(keys.shareClicks)) {
       const rows = await trx
         .selectFrom('reporting.share_clicks')
-        .select(['campaign_id', 'day', 'promoter_id'])
-        .where('click_id', 'in', keys.shareClicks)
+        .select(['campaign_id', 'day', 'organization_id', 'channel', 'promoter_id'])
+        .where('click_id', 'in', part)
         .execute();
       for (const row of rows) {
-        touched.campaignDay(row.campaign_id, row.day);
+        touched.shareClick(row, -1);
         touched.promoterDay(row.promoter_id, row.campaign_id, row.day);
       }
     }
-    if (keys.adDays.length > 0) {
+    for (const part of chunks(keys.adDays)) {
       const rows = await trx
         .selectFrom('reporting.ad_days')
-        .select(['campaign_id', 'day'])
-        .where('campaign_id', 'in', keys.adDays)
+        .select(['campaign_id', 'day', 'organization_id', 'impressions', 'clicks', 'spend_cents'])
+        .where('campaign_id', 'in', part)
         .execute();
-      for (const row of rows) touched.campaignDay(row.campaign_id, row.day);
+      for (const row of rows) {
+        touched.fact(row.campaign_id, row.day, row.organization_id, -1, {
+          impressions: Number(row.impressions),
+          ad_clicks: Number(row.clicks),
+          spend_cents: Number(row.spend_cents),
+        });
+      }
     }
-    for (const key of keys.pageVisits) {
+    const visitKeys = keys.pageVisits.flatMap((key) => {
       const [campaignId, day] = key.split('/');
-      if (campaignId && day) touched.campaignDay(campaignId, day);
+      return campaignId && day ? [{ campaign_id: campaignId, day }] : [];
+    });
+    for (const part of chunks(visitKeys)) {
+      const rows = await sql<{
+        campaign_id: string;
+        day: Date | string;
+        organization_id: string | null;
+        visits: number | string;
+      }>`
+        select v.campaign_id, v.day, v.organization_id, v.visits from reporting.page_visits v
+        join jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as k(campaign_id text, day date) using (campaign_id, day)`.execute(
+        trx,
+      );
+      for (const row of rows.rows) {
+        touched.fact(row.campaign_id, row.day, row.organization_id, -1, { page_visits: Number(row.visits) });
+      }
     }
-    if (keys.promotions.length > 0) {
+    for (const part of chunks(keys.promotions)) {
       const rows = await trx
         .selectFrom('reporting.promotions')
         .select(['campaign_id'])
-        .where('promotion_id', 'in', keys.promotions)
+        .where('promotion_id', 'in', part)
         .execute();
       for (const row of rows) touched.campaign(row.campaign_id);
     }
@@ -290,7 +424,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
       }));
       await trx.insertInto('reporting.gifts').values(rows).execute();
       for (const row of rows) {
-        touched?.campaignDay(row.campaign_id, row.day);
+        touched?.gift(row, 1);
         touched?.promoterDay(row.promoter_id, row.campaign_id, row.day);
         touched?.donor(row.organization_id, row.donor_key);
       }
@@ -307,7 +441,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
         channel: c.channel,
       }));
       await trx.insertInto('reporting.checkouts').values(rows).execute();
-      for (const row of rows) touched?.campaignDay(row.campaign_id, row.day);
+      for (const row of rows) touched?.fact(row.campaign_id, row.day, row.organization_id, 1, { checkouts: 1 });
     }
     for (const part of chunks(facts.shareClicks ?? [])) {
       const rows = part.map((s) => ({
@@ -321,7 +455,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
       }));
       await trx.insertInto('reporting.share_clicks').values(rows).execute();
       for (const row of rows) {
-        touched?.campaignDay(row.campaign_id, row.day);
+        touched?.shareClick(row, 1);
         touched?.promoterDay(row.promoter_id, row.campaign_id, row.day);
       }
     }
@@ -337,7 +471,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
           })),
         )
         .execute();
-      for (const v of part) touched?.campaignDay(v.campaignId, v.day);
+      for (const v of part) touched?.fact(v.campaignId, v.day, v.organizationId, 1, { page_visits: v.visits });
     }
     for (const part of chunks(facts.adDays ?? [])) {
       await trx
@@ -353,7 +487,13 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
           })),
         )
         .execute();
-      for (const a of part) touched?.campaignDay(a.campaignId, a.day);
+      for (const a of part) {
+        touched?.fact(a.campaignId, a.day, a.organizationId, 1, {
+          impressions: a.impressions,
+          ad_clicks: a.clicks,
+          spend_cents: a.spendCents,
+        });
+      }
     }
     for (const part of chunks(facts.promotions ?? [])) {
       await trx
@@ -375,14 +515,22 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
   async function recompute(trx: Db, touched: Touched | null): Promise<void> {
     const json = (map: Map<string, unknown> | undefined) =>
       map === undefined ? null : map.size === 0 ? undefined : JSON.stringify([...map.values()]);
-    const campaignDays = json(touched?.campaignDays);
+    const campaignDays = json(touched?.dayDeltas);
     const promoterDays = json(touched?.promoterDays);
     const donors = json(touched?.donors);
     const campaigns = json(touched?.campaigns);
     const promoters = json(touched?.promoters);
     // The totals read the day rollups: after them.
     const statements = [
-      ...(campaignDays === undefined ? [] : recomputeCampaignDays(campaignDays)),
+      ...(campaignDays === undefined
+        ? []
+        : campaignDays === null || !touched
+          ? recomputeCampaignDays()
+          : applyCampaignDayDeltas(
+              campaignDays,
+              JSON.stringify([...touched.donorDayDeltas.values()]),
+              JSON.stringify([...touched.donorDeltas.values()]),
+            )),
       ...(promoterDays === undefined ? [] : recomputePromoterDays(promoterDays)),
       ...(donors === undefined ? [] : recomputeDonors(donors)),
       ...(donors === undefined ? [] : recomputeDonorDays(donors)),

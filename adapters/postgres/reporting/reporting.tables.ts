@@ -129,6 +129,22 @@ export interface MirrorCampaignDaysTable {
   raised_linkedin: Generated<number>;
   raised_facebook: Generated<number>;
   raised_instagram: Generated<number>;
+  /** How many facts (gifts, ad days, visit days, checkouts, share clicks) the row counts. */
+  facts: Generated<number>;
+}
+
+/** Live gifts (not refunded in full) per donor of a campaign's day, and of a campaign. */
+export interface MirrorCampaignDayDonorsTable {
+  campaign_id: string;
+  day: DateColumn;
+  donor_key: string;
+  gifts: number;
+}
+
+export interface MirrorCampaignDonorsTable {
+  campaign_id: string;
+  donor_key: string;
+  gifts: number;
 }
 
 export interface MirrorPromoterDaysTable {
@@ -252,6 +268,8 @@ export interface ReportingDatabase {
   'reporting.ad_days': MirrorAdDaysTable;
   'reporting.promotions': MirrorPromotionsTable;
   'reporting.campaign_days': MirrorCampaignDaysTable;
+  'reporting.campaign_day_donors': MirrorCampaignDayDonorsTable;
+  'reporting.campaign_donors': MirrorCampaignDonorsTable;
   'reporting.promoter_days': MirrorPromoterDaysTable;
   'reporting.donors': MirrorDonorsTable;
   'reporting.scope_days': MirrorScopeDaysTable;

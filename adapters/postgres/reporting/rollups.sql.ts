@@ -3,6 +3,9 @@ import { sql, type RawBuilder } from 'kysely';
 /**
  * The rollups, recomputed from the facts: for the keys a batch touched (a JSON array of key rows), or
  * for every fact (a rebuild). Both paths run the same statements, so a rebuilt mirror equals a live one.
+ * campaign_days alone are kept by a batch's changes (applyCampaignDayDeltas), since a busy campaign's
+ * day holds thousands of gifts; a rebuild sums them from the facts, and the contract suites hold both
+ * to the same rows.
  *
  * campaign_days, per campaign and UTC day of each fact: gifts and donors count gifts not refunded in
  * full; gross is every gift's amount, refunded what was taken back of them (refunds: gifts with any
@@ -33,23 +36,15 @@ const eraseKeyed = (table: string, keysJson: string | null, columns: string): Ra
 
 const channels = ['x', 'linkedin', 'facebook', 'instagram'] as const;
 
-export function recomputeCampaignDays(keysJson: string | null): RawBuilder<unknown>[] {
-  const join = keysOf(keysJson, 'campaign_id text, day date');
+/**
+ * Every campaign_days row from the facts (a rebuild), with the live gifts per donor of each campaign's
+ * day and of each campaign that count their donors.
+ */
+export function recomputeCampaignDays(): RawBuilder<unknown>[] {
   const zeroChannels = (prefix: string) => channels.map((channel) => `0 as ${prefix}_${channel}`).join(', ');
   const shareZero = zeroChannels('share_clicks');
   const giftsZero = zeroChannels('gifts');
   const raisedZero = zeroChannels('raised');
-  // The rows replaced leave scope_days (what they added is subtracted); the rows written add to it.
-  const erase =
-    keysJson === null
-      ? [sql`delete from reporting.campaign_days`, sql`delete from reporting.scope_days`]
-      : [
-          sql`with old as (
-              delete from reporting.campaign_days d using jsonb_to_recordset(${keysJson}::jsonb) as k(campaign_id text, day date)
-              where d.campaign_id = k.campaign_id and d.day = k.day
-              returning d.*)
-            ${scopeDaysOf('old', '-')}`,
-        ];
   const live = sql.raw('g.refunded_cents < g.amount_cents');
   const insert = sql`
     with fresh as (insert into reporting.campaign_days (
@@ -57,12 +52,12 @@ export function recomputeCampaignDays(keysJson: string | null): RawBuilder<unkno
       impressions, ad_clicks, spend_cents, page_visits, checkouts,
       share_clicks_x, share_clicks_linkedin, share_clicks_facebook, share_clicks_instagram,
       gifts_x, gifts_linkedin, gifts_facebook, gifts_instagram,
-      raised_x, raised_linkedin, raised_facebook, raised_instagram)
+      raised_x, raised_linkedin, raised_facebook, raised_instagram, facts)
     select campaign_id, day, max(organization_id), sum(gifts), sum(gross_cents), sum(refunded_cents), sum(refunds),
       sum(raised_cents), sum(donors), sum(impressions), sum(ad_clicks), sum(spend_cents), sum(page_visits),
       sum(checkouts), sum(share_clicks_x), sum(share_clicks_linkedin), sum(share_clicks_facebook),
       sum(share_clicks_instagram), sum(gifts_x), sum(gifts_linkedin), sum(gifts_facebook), sum(gifts_instagram),
-      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram)
+      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram), sum(facts)
     from (
       select g.campaign_id, g.day, max(g.organization_id) as organization_id,
         count(*) filter (where ${live}) as gifts, sum(g.amount_cents) as gross_cents,
@@ -71,30 +66,108 @@ export function recomputeCampaignDays(keysJson: string | null): RawBuilder<unkno
         count(distinct g.donor_key) filter (where ${live}) as donors,
         0 as impressions, 0 as ad_clicks, 0 as spend_cents, 0 as page_visits, 0 as checkouts, ${sql.raw(shareZero)},
         ${sql.raw(channels.map((c) => `count(*) filter (where g.channel = '${c}' and g.refunded_cents < g.amount_cents) as gifts_${c}`).join(', '))},
-        ${sql.raw(channels.map((c) => `coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.channel = '${c}'), 0) as raised_${c}`).join(', '))}
-      from reporting.gifts g ${join} group by g.campaign_id, g.day
+        ${sql.raw(channels.map((c) => `coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.channel = '${c}'), 0) as raised_${c}`).join(', '))},
+        count(*) as facts
+      from reporting.gifts g group by g.campaign_id, g.day
       union all
       select a.campaign_id, a.day, a.organization_id, 0, 0, 0, 0, 0, 0, a.impressions, a.clicks, a.spend_cents, 0, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
-      from reporting.ad_days a ${join}
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 1
+      from reporting.ad_days a
       union all
       select v.campaign_id, v.day, v.organization_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.visits, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
-      from reporting.page_visits v ${join}
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 1
+      from reporting.page_visits v
       union all
       select o.campaign_id, o.day, max(o.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*),
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
-      from reporting.checkouts o ${join} group by o.campaign_id, o.day
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, count(*)
+      from reporting.checkouts o group by o.campaign_id, o.day
       union all
       select s.campaign_id, s.day, max(s.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}')`).join(', '))},
-        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}
-      from reporting.share_clicks s ${join} group by s.campaign_id, s.day
+        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, count(*)
+      from reporting.share_clicks s group by s.campaign_id, s.day
     ) parts
     group by campaign_id, day
     returning *)
     ${scopeDaysOf('fresh', '+')}`;
-  return [...erase, insert, sql`delete from reporting.scope_days where campaign_days = 0`];
+  return [
+    sql`delete from reporting.campaign_days`,
+    sql`delete from reporting.scope_days`,
+    sql`delete from reporting.campaign_day_donors`,
+    sql`delete from reporting.campaign_donors`,
+    insert,
+    sql`delete from reporting.scope_days where campaign_days = 0`,
+    sql`insert into reporting.campaign_day_donors (campaign_id, day, donor_key, gifts)
+      select g.campaign_id, g.day, g.donor_key, count(*) from reporting.gifts g where ${live}
+      group by g.campaign_id, g.day, g.donor_key`,
+    sql`insert into reporting.campaign_donors (campaign_id, donor_key, gifts)
+      select g.campaign_id, g.donor_key, count(*) from reporting.gifts g where ${live}
+      group by g.campaign_id, g.donor_key`,
+  ];
+}
+
+/** The figures of a campaign's day that are sums of its facts (its donors are counted apart). */
+export const CAMPAIGN_DAY_SUMS = [
+  'gifts',
+  'gross_cents',
+  'refunded_cents',
+  'refunds',
+  'raised_cents',
+  'impressions',
+  'ad_clicks',
+  'spend_cents',
+  'page_visits',
+  'checkouts',
+  ...channels.flatMap((channel) => [`share_clicks_${channel}`, `gifts_${channel}`, `raised_${channel}`] as const),
+  'facts',
+] as const;
+export type CampaignDaySum = (typeof CAMPAIGN_DAY_SUMS)[number];
+
+/**
+ * Applies a batch's changes to campaign_days: `deltasJson` holds per campaign and day what the facts
+ * written add less what the facts they replace held (CAMPAIGN_DAY_SUMS, and the organization of the
+ * facts written); `donorDaysJson` and `donorsJson` the change in live gifts per donor of a campaign's
+ * day and of a campaign. The rows touched leave scope_days as they were and come back as they are;
+ * a row left with no fact is removed. Every statement reads only the keys of the batch.
+ */
+export function applyCampaignDayDeltas(
+  deltasJson: string,
+  donorDaysJson: string,
+  donorsJson: string,
+): RawBuilder<unknown>[] {
+  const keys = sql`jsonb_to_recordset(${deltasJson}::jsonb) as k(campaign_id text, day date)`;
+  const columns = CAMPAIGN_DAY_SUMS.map((name) => `${name} bigint`).join(', ');
+  return [
+    sql`insert into reporting.campaign_day_donors as t (campaign_id, day, donor_key, gifts)
+      select campaign_id, day, donor_key, gifts from jsonb_to_recordset(${donorDaysJson}::jsonb)
+        as k(campaign_id text, day date, donor_key text, gifts integer)
+      on conflict (campaign_id, day, donor_key) do update set gifts = t.gifts + excluded.gifts`,
+    sql`delete from reporting.campaign_day_donors t using jsonb_to_recordset(${donorDaysJson}::jsonb)
+        as k(campaign_id text, day date, donor_key text)
+      where t.campaign_id = k.campaign_id and t.day = k.day and t.donor_key = k.donor_key and t.gifts <= 0`,
+    sql`insert into reporting.campaign_donors as t (campaign_id, donor_key, gifts)
+      select campaign_id, donor_key, gifts from jsonb_to_recordset(${donorsJson}::jsonb)
+        as k(campaign_id text, donor_key text, gifts integer)
+      on conflict (campaign_id, donor_key) do update set gifts = t.gifts + excluded.gifts`,
+    sql`delete from reporting.campaign_donors t using jsonb_to_recordset(${donorsJson}::jsonb)
+        as k(campaign_id text, donor_key text)
+      where t.campaign_id = k.campaign_id and t.donor_key = k.donor_key and t.gifts <= 0`,
+    sql`with old as (select d.* from reporting.campaign_days d join ${keys} using (campaign_id, day))
+      ${scopeDaysOf('old', '-')}`,
+    sql`insert into reporting.campaign_days as t (campaign_id, day, organization_id, donors, ${sql.raw(CAMPAIGN_DAY_SUMS.join(', '))})
+      select k.campaign_id, k.day, k.organization_id,
+        (select count(*) from reporting.campaign_day_donors x where x.campaign_id = k.campaign_id and x.day = k.day),
+        ${sql.raw(CAMPAIGN_DAY_SUMS.map((name) => `k.${name}`).join(', '))}
+      from jsonb_to_recordset(${deltasJson}::jsonb) as k(campaign_id text, day date, organization_id text, ${sql.raw(columns)})
+      on conflict (campaign_id, day) do update set
+        organization_id = greatest(t.organization_id, excluded.organization_id), donors = excluded.donors,
+        ${sql.raw(CAMPAIGN_DAY_SUMS.map((name) => `${name} = t.${name} + excluded.${name}`).join(', '))}`,
+    sql`delete from reporting.campaign_days d using ${keys}
+      where d.campaign_id = k.campaign_id and d.day = k.day and d.facts <= 0`,
+    sql`with fresh as (select d.* from reporting.campaign_days d join ${keys} using (campaign_id, day))
+      ${scopeDaysOf('fresh', '+')}`,
+    sql`delete from reporting.scope_days where campaign_days = 0`,
+  ];
 }
 
 const SCOPE_DAY_FIGURES = [
@@ -185,8 +258,7 @@ export function recomputeCampaignTotals(keysJson: string | null): RawBuilder<unk
         sum(${sql.raw(channels.map((c) => `d.share_clicks_${c}`).join(' + '))}) as share_clicks
       from reporting.campaign_days d where d.campaign_id = c.campaign_id) d on true
     cross join lateral (
-      select count(distinct g.donor_key) as donors from reporting.gifts g
-      where g.campaign_id = c.campaign_id and g.refunded_cents < g.amount_cents) v
+      select count(*) as donors from reporting.campaign_donors x where x.campaign_id = c.campaign_id) v
     cross join lateral (
       select count(distinct p.promoter_id) as promoters from reporting.promotions p where p.campaign_id = c.campaign_id) p`;
   return [erase, insert];
