@@ -151,6 +151,19 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       const board = await queries.promoters(window, { page: 1, pageSize: 10 }, NOW);
       expect(board.rows.length).toBeGreaterThan(0);
       expect(board).toEqual(await summing.promoters(window, { page: 1, pageSize: 10 }, NOW));
+      // A later page keeps its ranks (read in the board's order, only up to the page's end).
+      const second = await queries.promoters(window, { page: 2, pageSize: 1 }, NOW);
+      expect(second.rows.map((row) => row.rank)).toEqual([2]);
+      expect(second).toEqual(await summing.promoters(window, { page: 2, pageSize: 1 }, NOW));
+      for (const sort of ['total', 'gifts', 'lastGiftAt', 'firstGiftAt', 'name'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          const options = { sort, order, page: 1, pageSize: 10 };
+          const donors = await queries.donors(window, options);
+          expect(donors.rows.length).toBeGreaterThan(0);
+          expect(donors).toEqual(await summing.donors(window, options));
+        }
+      }
+      expect(await queries.donorSummary(window)).toEqual(await summing.donorSummary(window));
     }
   });
 

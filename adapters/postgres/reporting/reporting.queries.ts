@@ -395,6 +395,7 @@ function donorRowsSql(
   window: ReportWindow,
   options: Pick<DonorListOptions, 'sort' | 'order'>,
   tail: RawBuilder<unknown>,
+  whole = false,
 ) {
   const direction = orderSql(options.order);
   const byName = options.sort === 'name';
@@ -403,7 +404,13 @@ function donorRowsSql(
       where l.donor_key = donors.donor_key and ${sql.ref(`l.${column}`)} is not null
         ${window.organizationId === null ? sql`` : sql`and l.organization_id = ${window.organizationId}`}
       order by l.last_gift_at desc limit 1)`;
-  const figures = sql`
+  // Every day of one organization: its donors as the donor rollup keeps them (the same figures).
+  const figures =
+    whole && window.organizationId !== null
+      ? sql`
+      select d.donor_key, d.gifts, d.total_cents, d.first_gift_at, d.last_gift_at
+      from reporting.donors d where d.organization_id = ${window.organizationId}`
+      : sql`
       select g.donor_key, count(*) as gifts, sum(g.amount_cents - g.refunded_cents) as total_cents,
         min(g.occurred_at) as first_gift_at, max(g.occurred_at) as last_gift_at
       from reporting.gifts g
@@ -447,13 +454,7 @@ function promoterRowsSql(window: ReportWindow, now: Date, tail: RawBuilder<unkno
   const twoWeeksAgo = new Date(now.getTime() - 14 * 86_400_000).toISOString();
   const at = now.toISOString();
   const organization = inOrganization(window, 'organization_id');
-  // Every day in the range: the promoters' totals of the scope, kept by the projector.
-  const board = whole
-    ? sql`
-      select t.promoter_id, t.campaigns, t.gifts, t.raised_cents as raised, t.clicks_x, t.clicks_linkedin,
-        t.clicks_facebook, t.clicks_instagram, t.clicks
-      from reporting.promoter_totals t where t.scope = ${scopeOf(window)}`
-    : sql`
+  const board = sql`
       select d.promoter_id, count(distinct d.campaign_id) as campaigns, sum(d.gifts) as gifts,
         sum(d.raised_cents) as raised, sum(d.clicks_x) as clicks_x, sum(d.clicks_linkedin) as clicks_linkedin,
         sum(d.clicks_facebook) as clicks_facebook, sum(d.clicks_instagram) as clicks_instagram,
@@ -461,14 +462,26 @@ function promoterRowsSql(window: ReportWindow, now: Date, tail: RawBuilder<unkno
       from reporting.promoter_days d
       where ${dayRange(window, 'd.day')} ${inOrganization(window, 'd.organization_id')}
       group by d.promoter_id`;
+  // Every day in the range: the promoters' totals of the scope, kept by the projector, read in the
+  // board's order from its index (only the rows up to the page's end); else summed from their days.
+  const page = whole
+    ? sql`
+      select t.promoter_id, t.campaigns, t.gifts, t.raised_cents as raised, t.clicks_x, t.clicks_linkedin,
+        t.clicks_facebook, t.clicks_instagram, t.clicks,
+        row_number() over (order by t.gifts desc, t.raised_cents desc, t.clicks desc, t.promoter_id) as rank,
+        (select count(*) from reporting.promoter_totals c where c.scope = ${scopeOf(window)}) as total_rows
+      from reporting.promoter_totals t where t.scope = ${scopeOf(window)}
+      order by t.gifts desc, t.raised_cents desc, t.clicks desc, t.promoter_id ${tail}`
+    : sql`
+      with board as (${board}),
+      ranked as (
+        select board.*, count(*) over () as total_rows,
+          row_number() over (order by gifts desc, raised desc, clicks desc, promoter_id) as rank
+        from board
+      )
+      select * from ranked order by rank ${tail}`;
   return sql<Row>`
-    with board as (${board}),
-    ranked as (
-      select board.*, count(*) over () as total_rows,
-        row_number() over (order by gifts desc, raised desc, clicks desc, promoter_id) as rank
-      from board
-    ),
-    page as (select * from ranked order by rank ${tail})
+    with page as (${page})
     select page.*, p.first_name, p.last_name,
       (select count(*) from reporting.gifts g where g.promoter_id = page.promoter_id
         and g.day >= ${weekAgo}::timestamptz::date and g.occurred_at > ${weekAgo}::timestamptz and g.occurred_at <= ${at}::timestamptz
@@ -968,7 +981,8 @@ export function createPostgresReportingQueries(
 
     async donors(window, options) {
       const tail = sql`limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`;
-      const rows = await rowsOf(db, donorRowsSql(window, options, tail));
+      const whole = window.organizationId !== null && (await holdsEveryDay(window));
+      const rows = await rowsOf(db, donorRowsSql(window, options, tail, whole));
       let total = num(rows[0]?.total_rows);
       if (rows.length === 0 && options.page > 1) {
         const [count] = await rowsOf(
@@ -983,10 +997,14 @@ export function createPostgresReportingQueries(
 
     async donorSummary(window) {
       const organization = inOrganization(window, 'g.organization_id');
+      const whole = window.organizationId !== null && (await holdsEveryDay(window));
       const [[summary], cohorts] = await Promise.all([
         rowsOf(
           db,
-          sql<Row>`select count(*) as donors, count(*) filter (where gifts > 1) as repeat_donors from (
+          whole
+            ? sql<Row>`select count(*) as donors, count(*) filter (where gifts > 1) as repeat_donors
+                from reporting.donors where organization_id = ${window.organizationId}`
+            : sql<Row>`select count(*) as donors, count(*) filter (where gifts > 1) as repeat_donors from (
               select g.donor_key, count(*) as gifts from reporting.gifts g
               where ${dayRange(window, 'g.day')} and g.refunded_cents < g.amount_cents ${organization}
               group by g.donor_key) givers`,
@@ -1009,7 +1027,7 @@ export function createPostgresReportingQueries(
               select distinct c.cohort, c.donor_key, date_trunc('month', g.day)::date as month
               from cohort_donors c
               join reporting.gifts g on g.donor_key = c.donor_key and g.refunded_cents < g.amount_cents
-                ${window.organizationId === null ? sql`` : sql`and coalesce(g.organization_id, '') = ${window.organizationId}`}
+                ${organization}
               where g.day >= c.cohort and g.day <= ${window.to}::date
             )
             select to_char(cohort, 'YYYY-MM') as cohort,
