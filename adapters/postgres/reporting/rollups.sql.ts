@@ -170,18 +170,8 @@ export function applyCampaignDayDeltas(
   ];
 }
 
-const SCOPE_DAY_FIGURES = [
-  'gifts',
-  'gross_cents',
-  'refunded_cents',
-  'refunds',
-  'raised_cents',
-  'impressions',
-  'ad_clicks',
-  'spend_cents',
-  'page_visits',
-  ...channels.flatMap((channel) => [`share_clicks_${channel}`, `gifts_${channel}`, `raised_${channel}`] as const),
-] as const;
+/** A scope's day sums its campaigns' days, all but their checkouts (and `campaign_days` counts the rows). */
+const SCOPE_DAY_FIGURES = CAMPAIGN_DAY_SUMS.filter((name) => name !== 'checkouts' && name !== 'facts');
 
 /**
  * Adds (or subtracts) campaign_days rows to the days of their organization's scope and of every
