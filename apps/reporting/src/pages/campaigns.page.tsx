@@ -11,6 +11,7 @@ import { count, decimal, dollars, percent, perDollar } from '../model/format';
 import { withScope, type ReportScope } from '../model/scope';
 import { DataTable, Pager, type Column } from '../ui/data-table';
 import { ExportButtons } from '../ui/export-buttons';
+import { useTableSort } from '../ui/use-table-sort';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
 
 /** The columns; the organization is named only when the list covers every organization. */
@@ -62,18 +63,9 @@ const columnsOf = (scope: ReportScope, everyOrganization: boolean): Column<Campa
 
 /** Every campaign's figures over the range, sortable by each, a page at a time. */
 export function CampaignsPage({ scope }: { scope: ReportScope }) {
-  const [sort, setSort] = useState<{ by: CampaignSort; order: 'asc' | 'desc' }>({ by: 'raised', order: 'desc' });
-  const [page, setPage] = useState(1);
+  const { sort, onSort, page, setPage } = useTableSort<CampaignSort>('raised', 'title');
   const [search, setSearch] = useState('');
   const campaigns = useCampaignReports(scope, { sort: sort.by, order: sort.order, page, search });
-
-  const onSort = (by: CampaignSort) => {
-    setSort((current) => ({
-      by,
-      order: current.by === by ? (current.order === 'desc' ? 'asc' : 'desc') : by === 'title' ? 'asc' : 'desc',
-    }));
-    setPage(1);
-  };
 
   return (
     <div className="cw-rep-page">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { DonorRow, RetentionCohort } from '../../../../core/contracts/reporting.contract';
 import { formatDateTime } from '../../../../shells/shared/format';
 import { useDonors } from '../api/reports.api';
@@ -6,6 +5,7 @@ import { count, dollars, monthName, percent } from '../model/format';
 import type { ReportScope } from '../model/scope';
 import { DataTable, Pager, type Column } from '../ui/data-table';
 import { ExportButtons } from '../ui/export-buttons';
+import { useTableSort } from '../ui/use-table-sort';
 import { KpiGrid } from '../ui/kpis';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
 
@@ -70,16 +70,8 @@ function RetentionTable({ cohorts }: { cohorts: readonly RetentionCohort[] }) {
 
 /** Who gives, how often, and whether they come back. */
 export function DonorsPage({ scope }: { scope: ReportScope }) {
-  const [sort, setSort] = useState<{ by: DonorSort; order: 'asc' | 'desc' }>({ by: 'total', order: 'desc' });
-  const [page, setPage] = useState(1);
+  const { sort, onSort, page, setPage } = useTableSort<DonorSort>('total', 'name');
   const donors = useDonors(scope, { sort: sort.by, order: sort.order, page });
-  const onSort = (by: DonorSort) => {
-    setSort((current) => ({
-      by,
-      order: current.by === by ? (current.order === 'desc' ? 'asc' : 'desc') : by === 'name' ? 'asc' : 'desc',
-    }));
-    setPage(1);
-  };
   return (
     <div className="cw-rep-page">
       <div className="cw-rep-page__head">
