@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { campaignIdAt, receiptCampaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
 import { Brand } from './layout/brand';
 import { CampaignPageOutlet } from './remotes/campaign-page-outlet';
+import { RemoteBoundary } from './remotes/remote-outlet';
 import { usePathname } from '../../shared/router';
 import { useSession } from './session/use-session';
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, SIGN_UP_PATH } from './public-paths';
@@ -64,9 +65,14 @@ if (typeof window !== 'undefined') {
   }
 }
 
-/** A page whose code loads when first opened, behind the loading screen. */
+/** A page whose code loads when first opened, behind the loading screen; code that fails to load says so. */
 function Lazily({ page }: { page: ReactNode }) {
-  return <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
+  const pathname = usePathname();
+  return (
+    <RemoteBoundary area={{ label: 'This page', path: pathname }}>
+      <Suspense fallback={<LoadingScreen />}>{page}</Suspense>
+    </RemoteBoundary>
+  );
 }
 
 /** The three session states: checking, signed out, signed in. */
