@@ -1,4 +1,4 @@
-import { WIZARD_STEPS, type WizardStepId } from '../contracts/campaigns.contract';
+import { WIZARD_STEPS, type WizardStepId } from '../contracts/campaign-screens';
 import { dollarsText } from '../budget/budget.rules';
 import { CAMPAIGN_LIMITS } from './campaign-options';
 import type { PreCampaign } from './campaign.entity';

@@ -20,20 +20,7 @@ import { DemoCampaignStatus, WorkflowStatus } from '../workflow/workflow.entity'
 
 const L = CAMPAIGN_LIMITS;
 
-/** Where the screens of a campaign live, for links in notifications and e-mails. */
-/** Where the wizard opens on a campaign not saved yet (`GET /api/pre-campaigns/new` is its blank draft). */
-export const NEW_DRAFT_ID = 'new';
-
-export const CAMPAIGN_PATHS = {
-  /** The campaigner's draft, in the wizard. */
-  draft: (preCampaignId: string) => `/campaigner/drafts/${preCampaignId}`,
-  /** The wizard on a campaign not started yet: the draft is made by its first save. */
-  newDraft: () => `/campaigner/drafts/${NEW_DRAFT_ID}`,
-  /** The super user's review of a draft. */
-  approval: (preCampaignId: string) => `/approvals/${preCampaignId}`,
-  /** The public campaign page (SPEC §2). */
-  page: (campaignId: string) => `/campaign/${campaignId}/details/`,
-} as const;
+export { CAMPAIGN_PATHS, NEW_DRAFT_ID, WIZARD_STEPS, type WizardStepId } from './campaign-screens';
 
 /** A web address people are sent to: http or https only. */
 export const WebUrl = z
@@ -146,62 +133,6 @@ export const CreatePreCampaignBody = DraftFields.partial();
 export type CreatePreCampaignBody = z.infer<typeof CreatePreCampaignBody>;
 export const UpdatePreCampaignBody = DraftFields.partial();
 export type UpdatePreCampaignBody = z.infer<typeof UpdatePreCampaignBody>;
-
-/** The wizard's steps, in order, with the fields each one writes. */
-export const WIZARD_STEPS = [
-  {
-    id: 'basics',
-    label: 'Basics',
-    fields: [
-      'campaignName',
-      'campaignTitle',
-      'campaignDescription',
-      'campaignTags',
-      'campaignCategory',
-      'campaignChannel',
-      'campaignRaiseGoal',
-      'campaignRaiseGoalDeadline',
-      'allowDonations',
-    ],
-  },
-  {
-    id: 'media',
-    label: 'Media',
-    fields: [
-      'campaignCoverImage',
-      'campaignCoverVideo',
-      'headerImageDesktop',
-      'headerImageMobile',
-      'headerUrlDesktop',
-      'headerUrlMobile',
-      'footerImageDesktop',
-      'footerImageMobile',
-      'footerUrlDesktop',
-      'footerUrlMobile',
-    ],
-  },
-  {
-    id: 'targeting',
-    label: 'Audience',
-    fields: [
-      'demographicTargetAge',
-      'demographicTargetIncome',
-      'demographicTargetGender',
-      'demographicHighestDegreeAttained',
-      'demographicTargetInterests',
-      'statesAmobee',
-      'zips',
-    ],
-  },
-  {
-    id: 'budget',
-    label: 'Budget',
-    fields: ['budgetLifetime', 'budgetDaily', 'budgetTargetCpc', 'budgetOptimizationStrategy', 'startDate', 'endDate'],
-  },
-  { id: 'adFiles', label: 'Ad files', fields: ['adFiles'] },
-  { id: 'landingPage', label: 'Landing page', fields: ['landingPageToggle', 'landingPage'] },
-] as const satisfies readonly { id: string; label: string; fields: readonly (keyof DraftFields)[] }[];
-export type WizardStepId = (typeof WIZARD_STEPS)[number]['id'];
 
 /** What the signed-in person may do with a draft, so screens offer only what will work. */
 export const DraftPermissions = z.object({

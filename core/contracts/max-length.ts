@@ -32,8 +32,4 @@ export function maxLengthsOf<Shape extends z.ZodRawShape>(
   ) as { [K in keyof Shape]: number | undefined };
 }
 
-/** A search box filters a list: no contract keeps what is typed, so a generous line is the limit. */
-export const SEARCH_MAX_LENGTH = 200;
-
-/** An amount typed in dollars ("1,000,000.00"): more characters than any amount the platform takes. */
-export const AMOUNT_MAX_LENGTH = 16;
+export { AMOUNT_MAX_LENGTH, SEARCH_MAX_LENGTH } from './input-lengths';

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page-limits';
 
 /**
  * Paging of every list the API serves: `limit` rows (the list's own default when left out) and the
  * `cursor` the previous page answered as `nextCursor`, which is null on the last page.
  */
-/** Rows a page holds when the caller names no limit. */
-export const DEFAULT_PAGE_LIMIT = 50;
-/** Rows a page holds at most. */
-export const MAX_PAGE_LIMIT = 200;
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
 
 export const PageQuery = {
   limit: z.coerce

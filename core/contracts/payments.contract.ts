@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { NextCursor, PageQuery } from './paging.contract';
 import { BotCheckSolution } from './auth.contract';
 import { formatUsd } from '../budget/budget.rules';
-import { MAX_DONATION_CENTS, MIN_DONATION_CENTS } from '../donations/donation.rules';
+import {
+  centsFromDollars,
+  DONATION_AMOUNT_PROBLEMS,
+  DONATION_MESSAGE_MAX_LENGTH,
+  DONOR_NAME_MAX_LENGTH,
+  MAX_DONATION_CENTS,
+  MIN_DONATION_CENTS,
+} from '../donations/donation.rules';
 import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
 import { Id, Timestamp } from '../shared/primitives';
 
@@ -42,25 +49,15 @@ export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
 
 // ── Donations ───────────────────────────────────────────────────────────────────────────────────
 
-/** A gift in cents: whole cents, from $1 to $100,000, with messages in dollars. */
+/** A gift in cents: whole cents, from $1 to $100,000, with messages in dollars (donationAmountProblem's). */
 export const DonationAmount = z
-  .number({ error: 'Enter an amount to give.' })
-  .int('Use whole cents, like 25.50.')
-  .min(MIN_DONATION_CENTS, `The smallest gift is ${formatUsd(MIN_DONATION_CENTS)}.`)
-  .max(MAX_DONATION_CENTS, `Gifts online can be at most ${formatUsd(MAX_DONATION_CENTS)}.`);
+  .number({ error: DONATION_AMOUNT_PROBLEMS.missing })
+  .int(DONATION_AMOUNT_PROBLEMS.notWholeCents)
+  .min(MIN_DONATION_CENTS, DONATION_AMOUNT_PROBLEMS.tooSmall)
+  .max(MAX_DONATION_CENTS, DONATION_AMOUNT_PROBLEMS.tooLarge);
 
-/**
- * Dollars as typed (`25`, `25.5`, `$1,000.00`) in cents, or null when it is not an amount of dollars
- * and cents. The cents are then checked with DonationAmount.
- */
-export function centsFromDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
-  if (!match) return null;
-  const dollars = match[1] === '' ? 0 : Number(match[1]);
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return dollars * 100 + cents;
-}
+/** Dollars as typed in cents (the donate panel's reading of its amount). */
+export { centsFromDollars };
 
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -72,8 +69,11 @@ const optionalText = (max: number, tooLong: string) =>
 
 export const DonationCheckoutBody = z.object({
   amount: DonationAmount,
-  donorName: optionalText(100, 'Keep your name under 100 characters.'),
-  message: optionalText(500, 'Keep your message under 500 characters.'),
+  donorName: optionalText(DONOR_NAME_MAX_LENGTH, `Keep your name under ${DONOR_NAME_MAX_LENGTH} characters.`),
+  message: optionalText(
+    DONATION_MESSAGE_MAX_LENGTH,
+    `Keep your message under ${DONATION_MESSAGE_MAX_LENGTH} characters.`,
+  ),
   /** The promoter who shared the link: their user id or share code (anything else is ignored). */
   ref: z.string().trim().max(200).optional(),
   /**

@@ -1,6 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveDonationPercentage } from '../organizations/donation-percentage';
-import { countedDonators, donatorsAfterFullRefund, refundChange, splitDonation } from './donation.rules';
+import { DonationAmount, DonationCheckoutBody } from '../contracts/payments.contract';
+import { maxLengthOf } from '../contracts/max-length';
+import {
+  centsFromDollars,
+  countedDonators,
+  DONATION_MESSAGE_MAX_LENGTH,
+  donationAmountProblem,
+  DONOR_NAME_MAX_LENGTH,
+  donatorsAfterFullRefund,
+  refundChange,
+  splitDonation,
+} from './donation.rules';
+
+describe('the amount of a gift, as the donate panel checks it before the API', () => {
+  it.each([0, 1, 99, 100, 101, 2_500, 9_999_999, 10_000_000, 10_000_001, 25.5, -100, 1e12, Number.NaN])(
+    "%s cents: the same answer and message as the API's DonationAmount",
+    (cents) => {
+      const checked = DonationAmount.safeParse(cents);
+      const problem = donationAmountProblem(cents);
+      expect(problem === null).toBe(checked.success);
+      if (!checked.success) expect(problem).toBe(checked.error.issues[0]?.message);
+    },
+  );
+
+  it('reads dollars as typed', () => {
+    expect(centsFromDollars('25')).toBe(2_500);
+    expect(centsFromDollars('$1,000.5')).toBe(100_050);
+    expect(centsFromDollars('.75')).toBe(75);
+    expect(centsFromDollars('25.555')).toBeNull();
+    expect(centsFromDollars('twenty')).toBeNull();
+  });
+
+  it("gives the name and message the checkout's own maximum lengths", () => {
+    expect(maxLengthOf(DonationCheckoutBody.shape.donorName)).toBe(DONOR_NAME_MAX_LENGTH);
+    expect(maxLengthOf(DonationCheckoutBody.shape.message)).toBe(DONATION_MESSAGE_MAX_LENGTH);
+  });
+});
 
 describe('splitting a donation between the organization and the ad budget', () => {
   it.each([

@@ -1,9 +1,47 @@
 /** Pure rules of donations: the smallest and largest gift, the split, the counts and refunds. */
+import { formatUsd } from '../budget/budget.rules';
 
 /** The smallest gift: $1. */
 export const MIN_DONATION_CENTS = 100;
 /** The largest gift taken online in one payment: $100,000 (larger gifts are arranged with the organization). */
 export const MAX_DONATION_CENTS = 10_000_000;
+
+/** The longest name and message a donor leaves with a gift. */
+export const DONOR_NAME_MAX_LENGTH = 100;
+export const DONATION_MESSAGE_MAX_LENGTH = 500;
+
+/** What a donor is told of an amount that cannot be given (the API's DonationAmount says the same). */
+export const DONATION_AMOUNT_PROBLEMS = {
+  missing: 'Enter an amount to give.',
+  notWholeCents: 'Use whole cents, like 25.50.',
+  tooSmall: `The smallest gift is ${formatUsd(MIN_DONATION_CENTS)}.`,
+  tooLarge: `Gifts online can be at most ${formatUsd(MAX_DONATION_CENTS)}.`,
+} as const;
+
+/**
+ * Why a gift of `cents` cannot be given, or null when it can: whole cents from $1 to $100,000. The
+ * donate panel checks with it before the API does (without the schema library on the public page).
+ */
+export function donationAmountProblem(cents: number): string | null {
+  if (!Number.isFinite(cents)) return DONATION_AMOUNT_PROBLEMS.missing;
+  if (!Number.isSafeInteger(cents)) return DONATION_AMOUNT_PROBLEMS.notWholeCents;
+  if (cents < MIN_DONATION_CENTS) return DONATION_AMOUNT_PROBLEMS.tooSmall;
+  if (cents > MAX_DONATION_CENTS) return DONATION_AMOUNT_PROBLEMS.tooLarge;
+  return null;
+}
+
+/**
+ * Dollars as typed (`25`, `25.5`, `$1,000.00`) in cents, or null when it is not an amount of dollars
+ * and cents. The cents are then checked with donationAmountProblem (the API's DonationAmount).
+ */
+export function centsFromDollars(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
+  if (!match) return null;
+  const dollars = match[1] === '' ? 0 : Number(match[1]);
+  const cents = Number((match[2] ?? '').padEnd(2, '0'));
+  return dollars * 100 + cents;
+}
 
 export interface DonationSplit {
   /** What goes to the organization. */

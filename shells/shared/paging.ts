@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_LIMIT } from '../../core/contracts/paging.contract';
+import { DEFAULT_PAGE_LIMIT } from '../../core/contracts/page-limits';
 import type { Page } from '../../core/shared/paging';
 
 /**

@@ -151,6 +151,24 @@ describe('signing in and out in the browser', () => {
     expect(browserErrors).toEqual([]);
   });
 
+  it('says so, with a way to try again, when the signed-in screens cannot be loaded, and shows them once they can', async () => {
+    // The signed-in layout is a chunk of its own, fetched beside the session check.
+    await page.route('**/assets/signed-in-*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    try {
+      await page.goto(app.url);
+      await signIn('campaigner@demo.local', app.demoPassword);
+      const card = page.getByRole('alert').filter({ hasText: "This page couldn't be loaded" });
+      await card.waitFor();
+      expect(await card.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    } finally {
+      await page.unroute('**/assets/signed-in-*.js');
+    }
+    await page.reload();
+    await page.locator(areaRoots.Campaigns!).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInForm().waitFor();
+  });
+
   it('shows an error in the area of a remote that cannot be loaded, keeps the shell, and logs the route change', async () => {
     const logged: string[] = [];
     const onConsole = (message: { type(): string; text(): string }) => {

@@ -1,22 +1,12 @@
-import { CircleAlert, Lock, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { campaignIdAt, receiptCampaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
-import { AppLayout } from './layout/app-layout';
 import { Brand } from './layout/brand';
-import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
 import { CampaignPageOutlet } from './remotes/campaign-page-outlet';
-import { RemoteOutlet } from './remotes/remote-outlet';
-import { Link, navigate, usePathname } from '../../shared/router';
+import { RemoteBoundary } from './remotes/remote-outlet';
+import { usePathname } from '../../shared/router';
 import { useSession } from './session/use-session';
-import { SignInPage } from './sign-in/sign-in-page';
-import {
-  FORGOT_PASSWORD_PATH,
-  ForgotPasswordPage,
-  RESET_PASSWORD_PATH,
-  ResetPasswordPage,
-} from './password-reset/password-reset-pages';
-import { SIGN_UP_PATH, SignedInOnInvitation, SignUpPage } from './sign-up/sign-up-page';
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, SIGN_UP_PATH } from './public-paths';
 
 function LoadingScreen() {
   return (
@@ -47,49 +37,41 @@ function SessionError({ message, retry }: { message: string; retry: () => void }
   );
 }
 
-function AreaNotAvailable({ home }: { home: string }) {
-  return (
-    <section className="cw-card cw-notice">
-      <Lock className="cw-notice__icon" size={22} aria-hidden="true" />
-      <div>
-        <h1 className="cw-notice__title">This area isn't part of your account</h1>
-        <p className="cw-notice__text">
-          Your role doesn't include this page. Everything you can use is in the menu above.
-        </p>
-        <Link to={home} className="cw-button cw-button--secondary">
-          Go to your home page
-        </Link>
-      </div>
-    </section>
-  );
+// Pages few visits open load when first opened: the sign-up of an invitation, the password reset (with
+// the API's password rule, and the schema library under it).
+const SignUpPage = lazy(() => import('./sign-up/sign-up-page').then(({ SignUpPage }) => ({ default: SignUpPage })));
+const SignedInOnInvitation = lazy(() =>
+  import('./sign-up/sign-up-page').then(({ SignedInOnInvitation }) => ({ default: SignedInOnInvitation })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./password-reset/password-reset-pages').then(({ ForgotPasswordPage }) => ({ default: ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./password-reset/password-reset-pages').then(({ ResetPasswordPage }) => ({ default: ResetPasswordPage })),
+);
+
+// The signed-in screens and the sign-in page are not part of the public campaign page's load: they come
+// in their own chunks, fetched at once (beside the session check) anywhere else.
+const loadSignedIn = () => import('./signed-in');
+const loadSignInPage = () => import('./sign-in/sign-in-page');
+const SignedIn = lazy(() => loadSignedIn().then(({ SignedIn }) => ({ default: SignedIn })));
+const SignInPage = lazy(() => loadSignInPage().then(({ SignInPage }) => ({ default: SignInPage })));
+if (typeof window !== 'undefined') {
+  const pathname = window.location.pathname;
+  if (campaignIdAt(pathname) === null && receiptCampaignIdAt(pathname) === null) {
+    // A failed fetch here is tried again when the screen is shown.
+    loadSignedIn().catch(() => undefined);
+    loadSignInPage().catch(() => undefined);
+  }
 }
 
-const ProfilePage = lazy(() => import('./profile/profile-page').then(({ ProfilePage }) => ({ default: ProfilePage })));
-
-function SignedIn({ user }: { user: SessionUser }) {
+/** A page whose code loads when first opened, behind the loading screen; code that fails to load says so. */
+function Lazily({ page }: { page: ReactNode }) {
   const pathname = usePathname();
-  const navigation = navigationFor(user);
-  const home = navigation[0]?.path ?? '/';
-  const onProfile = pathname === PROFILE_PATH;
-  const area = areaAt(pathname);
-  const allowed = area !== undefined && navigation.some(({ id }) => id === area.id);
-
-  useEffect(() => {
-    if (!onProfile && area === undefined && pathname !== home) navigate(home, { replace: true });
-  }, [onProfile, area, pathname, home]);
-
   return (
-    <AppLayout user={user}>
-      {onProfile ? (
-        <Suspense fallback={<span className="cw-visually-hidden">Loading your profile…</span>}>
-          <ProfilePage user={user} />
-        </Suspense>
-      ) : area === undefined ? null : allowed ? (
-        <RemoteOutlet area={area} user={user} />
-      ) : (
-        <AreaNotAvailable home={home} />
-      )}
-    </AppLayout>
+    <RemoteBoundary area={{ label: 'This page', path: pathname }}>
+      <Suspense fallback={<LoadingScreen />}>{page}</Suspense>
+    </RemoteBoundary>
   );
 }
 
@@ -104,11 +86,11 @@ export function App() {
   if (campaignId !== null)
     return <CampaignPageOutlet campaignId={campaignId} user={session.data} receipt={receiptOf !== null} />;
   // A reset link works whoever is signed in on this browser; asking for one needs no session either.
-  if (pathname === RESET_PASSWORD_PATH) return <ResetPasswordPage />;
-  if (pathname === FORGOT_PASSWORD_PATH) return <ForgotPasswordPage />;
+  if (pathname === RESET_PASSWORD_PATH) return <Lazily page={<ResetPasswordPage />} />;
+  if (pathname === FORGOT_PASSWORD_PATH) return <Lazily page={<ForgotPasswordPage />} />;
   if (session.isPending) return <LoadingScreen />;
   if (session.isError) return <SessionError message={session.error.message} retry={() => void session.refetch()} />;
-  if (session.data === null) return onSignUp ? <SignUpPage /> : <SignInPage />;
-  if (onSignUp) return <SignedInOnInvitation email={session.data.email} />;
-  return <SignedIn user={session.data} />;
+  if (session.data === null) return <Lazily page={onSignUp ? <SignUpPage /> : <SignInPage />} />;
+  if (onSignUp) return <Lazily page={<SignedInOnInvitation email={session.data.email} />} />;
+  return <Lazily page={<SignedIn user={session.data} />} />;
 }

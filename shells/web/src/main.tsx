@@ -1,6 +1,9 @@
 // One variable font file (latin, 48 kB) for every weight; text shows in a system font until it is there.
+// The public campaign page keeps to the system font (styles.css: .cw-app--public), so it never loads it.
 import '@fontsource-variable/inter/wght.css';
 import './styles.css';
+// The footer's styles are the public campaign page's too, whose code does not include the signed-in layout.
+import './layout/app-frame.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

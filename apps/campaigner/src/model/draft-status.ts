@@ -1,5 +1,5 @@
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { WIZARD_STEPS } from '../../../../core/contracts/campaigns.contract';
+import { WIZARD_STEPS } from '../../../../core/contracts/campaign-screens';
 import { draftProblems } from '../../../../core/campaigns/draft-check';
 import type { WorkflowEntry, WorkflowStatus } from '../../../../core/workflow/workflow.entity';
 import { currentStatusOf } from '../../../../core/workflow/workflow.rules';

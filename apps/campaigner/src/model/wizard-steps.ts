@@ -1,4 +1,5 @@
-import { WIZARD_STEPS, type DraftFields, type WizardStepId } from '../../../../core/contracts/campaigns.contract';
+import type { DraftFields } from '../../../../core/contracts/campaigns.contract';
+import { WIZARD_STEPS, type WizardStepId } from '../../../../core/contracts/campaign-screens';
 
 export type DraftField = keyof DraftFields;
 

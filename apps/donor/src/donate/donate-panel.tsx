@@ -2,11 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, Clock, Heart, Lock } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CampaignPage } from '../../../../core/contracts/campaigns.contract';
-import {
-  formatUsd,
-  DonationCheckoutBody,
-  type DonationCheckoutResponse,
-} from '../../../../core/contracts/payments.contract';
+import type { DonationCheckoutBody, DonationCheckoutResponse } from '../../../../core/contracts/payments.contract';
+import { formatUsd } from '../../../../core/budget/budget.rules';
+import { DONATION_MESSAGE_MAX_LENGTH, DONOR_NAME_MAX_LENGTH } from '../../../../core/donations/donation.rules';
 import { deadlineStatus, externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
 import { botCheckFields, useBotCheckPhase } from '../../../../shells/shared/bot-check/bot-check';
 import { ApiError, apiRequest } from '../../../../shells/shared/http';
@@ -22,10 +20,10 @@ import {
 } from './donate.rules';
 import { useDonationDraft } from './donation-draft';
 import './donate.css';
-import { AMOUNT_MAX_LENGTH, maxLengthOf } from '../../../../core/contracts/max-length';
+import { AMOUNT_MAX_LENGTH } from '../../../../core/contracts/input-lengths';
 
-const NAME_MAX = maxLengthOf(DonationCheckoutBody.shape.donorName) ?? 100;
-const MESSAGE_MAX = maxLengthOf(DonationCheckoutBody.shape.message) ?? 500;
+const NAME_MAX = DONOR_NAME_MAX_LENGTH;
+const MESSAGE_MAX = DONATION_MESSAGE_MAX_LENGTH;
 
 /**
  * Opens the checkout; the browser then leaves for the payment page. When the server asks for the bot

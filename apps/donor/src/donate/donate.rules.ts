@@ -1,4 +1,4 @@
-import { centsFromDollars, DonationAmount } from '../../../../core/contracts/payments.contract';
+import { centsFromDollars, donationAmountProblem } from '../../../../core/donations/donation.rules';
 
 /** The amounts offered with one click, in cents. */
 export const PRESET_AMOUNTS = [1_000, 2_500, 5_000, 10_000] as const;
@@ -61,14 +61,14 @@ export function rememberedAttribution(
 
 export type AmountChoice = { kind: 'preset'; cents: number } | { kind: 'custom'; text: string };
 
-/** The amount in cents, or why it cannot be given: the API's own rule (DonationAmount) checks it. */
+/** The amount in cents, or why it cannot be given: the API's own rule (its DonationAmount) checks it. */
 export function amountOf(choice: AmountChoice): { cents: number } | { problem: string } {
   if (choice.kind === 'preset') return { cents: choice.cents };
   if (choice.text.trim() === '') return { problem: 'Enter an amount to give.' };
   const cents = centsFromDollars(choice.text);
   if (cents === null) return { problem: 'Enter an amount in dollars, like 25 or 25.50.' };
-  const checked = DonationAmount.safeParse(cents);
-  return checked.success ? { cents } : { problem: checked.error.issues[0]?.message ?? 'Check the amount.' };
+  const problem = donationAmountProblem(cents);
+  return problem === null ? { cents } : { problem };
 }
 
 /** Whole seconds left until `until` (ms since the epoch), never below 0. */

@@ -10,11 +10,8 @@ import {
 import { ApiError, apiRequest } from '../../../shared/http';
 import { Link, useSearchParams } from '../../../shared/router';
 import { Brand } from '../layout/brand';
+import { FORGOT_PASSWORD_PATH } from '../public-paths';
 import './password-reset.css';
-
-/** Where "Forgot password?" leads, and where the e-mail's link opens. */
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
-export const RESET_PASSWORD_PATH = '/reset-password';
 
 function Frame({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
   return (

@@ -5,8 +5,9 @@ import { ApiError } from '../../../shared/http';
 import { Link } from '../../../shared/router';
 import { Brand } from '../layout/brand';
 import { useBotCheckPhase } from '../../../shared/bot-check/bot-check';
-import { FORGOT_PASSWORD_PATH } from '../password-reset/password-reset-pages';
+import { FORGOT_PASSWORD_PATH } from '../public-paths';
 import { useSignIn } from '../session/use-session';
+import './sign-in.css';
 
 const highlights = [
   { icon: HandHeart, text: 'Raise funds for your cause with campaigns donors can trust.' },

@@ -12,9 +12,6 @@ import { sessionQueryKey, useSignOut, type Session } from '../session/use-sessio
 import { checkInvitation, signUp, type Invitation } from './sign-up.api';
 import './sign-up.css';
 
-/** The path of the invitation link in the e-mail: `/sign-up?email=…&token=…`. */
-export const SIGN_UP_PATH = '/sign-up';
-
 const MIN_PASSWORD_LENGTH = 10;
 
 /** Only web images are shown (no script or data of unknown kind). */
