@@ -7,6 +7,8 @@ export type DonationIngestDeps = {
   recordOne: (action: DonationPaid) => Promise<void>;
   /** The most payments in one batch. */
   maxBatch: number;
+  /** How many batches may be booked at once (1 unless said). */
+  concurrency?: number;
   /** A batch that failed whole (its payments are then taken one at a time): logged. */
   onBatchFailure: (error: unknown, payments: number) => void;
 };
@@ -31,15 +33,15 @@ interface Waiting {
 /**
  * Payments' bookkeeping in batches, for bursts of webhooks: each webhook's payment waits for the batch
  * it joins, and a batch takes every payment that came while the one before it was being written (up
- * to `maxBatch`). One batch at a time per instance; the store keeps each payment once whatever another
+ * to `maxBatch`), up to `concurrency` batches at once; the store keeps each payment once whatever another
  * instance does at the same moment. A batch that fails is taken again one payment at a time, so one
  * payment's failure is only its own webhook's.
  */
 export function donationIngest(deps: DonationIngestDeps): DonationIngest {
   const { recordBatch, recordOne, onBatchFailure } = deps;
   const maxBatch = Math.max(1, Math.floor(deps.maxBatch));
+  const concurrency = Math.max(1, Math.floor(deps.concurrency ?? 1));
   let waiting: Waiting[] = [];
-  let draining: Promise<void> | null = null;
 
   const book = async (batch: Waiting[]) => {
     try {
@@ -59,34 +61,43 @@ export function donationIngest(deps: DonationIngestDeps): DonationIngest {
     );
   };
 
-  const drain = async () => {
-    // The webhooks arriving in the same turn of the event loop join the first batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (waiting.length > 0) {
+  let booking = 0;
+  let scheduled = false;
+  let onIdle: (() => void)[] = [];
+
+  /** Starts batches while there are payments waiting and fewer than `concurrency` batches are being booked. */
+  const pump = () => {
+    scheduled = false;
+    while (booking < concurrency && waiting.length > 0) {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
-      await book(batch);
+      booking += 1;
+      void book(batch).finally(() => {
+        booking -= 1;
+        pump();
+        if (booking === 0 && waiting.length === 0) {
+          const idle = onIdle;
+          onIdle = [];
+          for (const resolve of idle) resolve();
+        }
+      });
     }
-  };
-
-  const start = () => {
-    if (draining) return;
-    draining = drain().finally(() => {
-      draining = null;
-      // A payment that came as the last batch ended.
-      if (waiting.length > 0) start();
-    });
   };
 
   return {
     paid(action) {
       return new Promise<void>((resolve, reject) => {
         waiting.push({ action, resolve, reject });
-        start();
+        // The webhooks arriving in the same turn of the event loop join the same batch.
+        if (!scheduled && booking < concurrency) {
+          scheduled = true;
+          setImmediate(pump);
+        }
       });
     },
-    async settled() {
-      while (draining) await draining;
+    settled() {
+      if (booking === 0 && waiting.length === 0 && !scheduled) return Promise.resolve();
+      return new Promise<void>((resolve) => onIdle.push(resolve));
     },
   };
 }

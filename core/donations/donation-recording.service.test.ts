@@ -57,6 +57,10 @@ function service(dataStore: DataStore = store) {
       if (failFollowUps) throw new Error('The notification store is down');
       notified.push(input);
     },
+    notifyMany: async (inputs) => {
+      if (failFollowUps) throw new Error('The notification store is down');
+      notified.push(...inputs);
+    },
     mail: {
       send: async (mail) => {
         if (failFollowUps) throw new Error('SMTP refused');
@@ -67,6 +71,10 @@ function service(dataStore: DataStore = store) {
     afterDonation: async (recorded) => {
       if (failFollowUps) throw new Error('Appreciations failed');
       after.push(recorded);
+    },
+    afterDonations: async (recorded) => {
+      if (failFollowUps) throw new Error('Appreciations failed');
+      after.push(...recorded);
     },
     clock,
     ids,
@@ -432,6 +440,22 @@ describe('booking payments in batches', () => {
     await recording.onPaidMany(actions);
     expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 600, donators: 3 });
     expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+  });
+
+  it('logs each new donation of a batch whose follow-ups fail, and keeps them all recorded', async () => {
+    failFollowUps = true;
+    const actions = [1, 2].map((n) => paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}`, amountCents: n * 100 }));
+    await service().onPaidMany(actions);
+    await followUps();
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 300, donators: 2 });
+    expect(failures.map(({ failure }) => `${failure.stage} ${failure.paymentIntentId}`).sort()).toEqual([
+      'afterDonation pi_1',
+      'afterDonation pi_2',
+      'notify pi_1',
+      'notify pi_2',
+      'receipt pi_1',
+      'receipt pi_2',
+    ]);
   });
 
   it('is settled once nothing waits or is being booked', async () => {

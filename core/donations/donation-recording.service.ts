@@ -53,8 +53,12 @@ export type DonationRecordingServiceDeps = {
   organizations: Pick<OrganizationRepository, 'findById'>;
   settings: Pick<SettingsRepository, 'get'>;
   notify: (input: NotifyInput) => Promise<unknown>;
+  /** Tells owners of several new donations at once (one write); without it, each is told on its own. */
+  notifyMany?: (inputs: NotifyInput[]) => Promise<unknown>;
   mail: Pick<MailService, 'send'>;
   afterDonation: AfterDonation;
+  /** afterDonation for the new donations of one batch at once; without it, afterDonation for each. */
+  afterDonations?: (recorded: RecordedDonation[]) => Promise<void>;
   clock: Clock;
   ids: IdGenerator;
   publicUrl: string;
@@ -113,60 +117,89 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     if (!isLasting(error)) throw error;
   };
 
+  /** The follow-ups of new donations: the owners told (in one write), the payers' receipts, then `afterDonation`. */
   const announce = (
-    outcome: RecordOutcome,
-    campaign: Campaign | null,
-    organization: Organization | null,
-    payerEmail: string | null,
+    announced: {
+      outcome: RecordOutcome;
+      campaign: Campaign | null;
+      organization: Organization | null;
+      payerEmail: string | null;
+    }[],
   ) => {
-    const { donation } = outcome;
-    const where = {
+    const whereOf = (donation: RecordOutcome['donation']) => ({
       eventId: '',
       paymentIntentId: donation.payment_intent_id ?? '',
       campaignId: donation.campaign_id,
-    };
-    const name = campaign ? campaignName(campaign) : null;
-    if (campaign && name) {
-      const giver = donation.donor_name ?? 'Someone';
-      followUp('notify', where, () =>
-        deps.notify({
-          notification_type: 'donation',
-          notification_message: `${giver} gave ${formatUsd(donation.amount)} to ${name}.`,
-          notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
-          notification_user_id: donation.donor_id,
-          notification_userTo: campaign.userId,
-          notification_campaign_id: campaign.campaignUUID,
-          notification_campaign_name: name.slice(0, 200),
-          notification_campaign_amount: donation.amount,
-          notification_campaign_date: donation.date,
-        }),
-      );
+    });
+    const told: { input: NotifyInput; where: ReturnType<typeof whereOf> }[] = [];
+    const recorded: RecordedDonation[] = [];
+    for (const { outcome, campaign, organization, payerEmail } of announced) {
+      const { donation } = outcome;
+      const where = whereOf(donation);
+      const name = campaign ? campaignName(campaign) : null;
+      if (campaign && name) {
+        const giver = donation.donor_name ?? 'Someone';
+        told.push({
+          where,
+          input: {
+            notification_type: 'donation',
+            notification_message: `${giver} gave ${formatUsd(donation.amount)} to ${name}.`,
+            notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
+            notification_user_id: donation.donor_id,
+            notification_userTo: campaign.userId,
+            notification_campaign_id: campaign.campaignUUID,
+            notification_campaign_name: name.slice(0, 200),
+            notification_campaign_amount: donation.amount,
+            notification_campaign_date: donation.date,
+          },
+        });
+      }
+      if (payerEmail) {
+        followUp('receipt', where, () =>
+          deps.mail.send(
+            receiptMail({
+              to: payerEmail,
+              donation,
+              party: receiptPartyOf(campaign, organization),
+              publicUrl: deps.publicUrl,
+            }),
+          ),
+        );
+      }
+      recorded.push({
+        donation,
+        campaign: campaign
+          ? {
+              campaignUUID: campaign.campaignUUID,
+              name: campaignName(campaign),
+              ownerId: campaign.userId,
+              organizationId: campaign.organizationId,
+            }
+          : null,
+        donorEmail: payerEmail,
+      });
     }
-    if (payerEmail) {
-      followUp('receipt', where, () =>
-        deps.mail.send(
-          receiptMail({
-            to: payerEmail,
-            donation,
-            party: receiptPartyOf(campaign, organization),
-            publicUrl: deps.publicUrl,
-          }),
-        ),
-      );
+    const { notifyMany, afterDonations } = deps;
+    if (notifyMany && told.length > 1) {
+      void Promise.resolve()
+        .then(() => notifyMany(told.map(({ input }) => input)))
+        .catch((error: unknown) => {
+          for (const { where } of told) onFailure(error, { ...where, stage: 'notify', retried: false });
+        });
+    } else {
+      for (const { input, where } of told) followUp('notify', where, () => deps.notify(input));
     }
-    const recorded: RecordedDonation = {
-      donation,
-      campaign: campaign
-        ? {
-            campaignUUID: campaign.campaignUUID,
-            name: campaignName(campaign),
-            ownerId: campaign.userId,
-            organizationId: campaign.organizationId,
-          }
-        : null,
-      donorEmail: payerEmail,
-    };
-    followUp('afterDonation', where, () => deps.afterDonation(recorded));
+    if (afterDonations && recorded.length > 1) {
+      void Promise.resolve()
+        .then(() => afterDonations(recorded))
+        .catch((error: unknown) => {
+          for (const { donation } of recorded)
+            onFailure(error, { ...whereOf(donation), stage: 'afterDonation', retried: false });
+        });
+    } else {
+      for (const thanked of recorded)
+        followUp('afterDonation', whereOf(thanked.donation), () => deps.afterDonation(thanked));
+    }
   };
 
   /** What recording a payment stores: its donator and its donation, split by the percentage that applies. */
@@ -269,8 +302,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         await failed(action.eventId, where, error);
         return;
       }
-      if (recorded.outcome.recorded)
-        announce(recorded.outcome, recorded.campaign, recorded.organization, action.payerEmail ?? null);
+      if (recorded.outcome.recorded) announce([{ ...recorded, payerEmail: action.payerEmail ?? null }]);
     },
 
     /**
@@ -341,12 +373,14 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         );
         return results;
       });
-      outcomes.forEach((outcome, index) => {
-        const action = paid[index]!;
-        if (!outcome.recorded) return;
-        const campaign = campaignsById.get(action.campaignId) ?? null;
-        announce(outcome, campaign, organizationOf(campaign), action.payerEmail ?? null);
-      });
+      announce(
+        outcomes.flatMap((outcome, index) => {
+          const action = paid[index]!;
+          if (!outcome.recorded) return [];
+          const campaign = campaignsById.get(action.campaignId) ?? null;
+          return [{ outcome, campaign, organization: organizationOf(campaign), payerEmail: action.payerEmail ?? null }];
+        }),
+      );
     },
 
     /** A refund, reported as all refunded of the payment so far: only what is new is taken off, once. */

@@ -79,6 +79,7 @@ import {
   type PaymentRefunded,
 } from '../../../core/donations/donation-recording.service';
 import { donationIngest, type DonationIngest } from '../../../core/donations/donation-ingest';
+import { notifyTogether } from '../../../core/notifications/notify-together';
 import { budgetPaymentServiceFactory } from '../../../core/payments/budget-payment.service';
 import { paymentActionRouter } from '../../../core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
@@ -831,7 +832,8 @@ function bindReachServices(container: Container, config: Config, logger: Logger)
       donations: repositories.donations,
       mail: context.get(TYPES.MailService),
       emailLogs: repositories.emailLogs,
-      notify: (input) => notifications.notify(input),
+      // The promoters of a batch of donations are told in one write.
+      notify: notifyTogether(notifications),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       // SPEC §8: appreciation errors are logged and swallowed (and kept in errorEmails).
@@ -1078,9 +1080,11 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
       organizations: repositories.organizations,
       settings: repositories.settings,
       notify: (input) => notifications.notify(input),
+      notifyMany: (inputs) => notifications.notifyMany(inputs),
       mail: context.get(TYPES.MailService),
       // Thanks the donor and the promoter whose link brought the gift.
       afterDonation: (recorded) => appreciations.afterDonation(recorded),
+      afterDonations: (recorded) => appreciations.afterDonations(recorded),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       publicUrl: config.publicUrl,
@@ -1102,6 +1106,8 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
       // Firestore runs one campaign's transactions one after another: there each payment is booked on its
       // own, as a batch would only make one long transaction of them.
       maxBatch: config.DATA_STORE === 'firestore' ? 1 : DONATION_BATCH,
+      // While one batch is in its transaction the next is kept and read.
+      concurrency: 2,
       onBatchFailure: (error, payments) =>
         logger.warn(
           { err: error, payments },
