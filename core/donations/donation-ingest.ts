@@ -9,6 +9,8 @@ export type DonationIngestDeps = {
   maxBatch: number;
   /** How many batches may be booked at once (1 unless said). */
   concurrency?: number;
+  /** How long a batch waits for more webhooks to join it before it starts (0 unless said: the same turn only). */
+  gatherMs?: number;
   /** A batch that failed whole (its payments are then taken one at a time): logged. */
   onBatchFailure: (error: unknown, payments: number) => void;
 };
@@ -23,6 +25,9 @@ export interface DonationIngest {
   /** Resolved once nothing is waiting or being booked. */
   settled(): Promise<void>;
 }
+
+/** How many payments must wait before a batch is started beside one being booked. */
+const BESIDE = 8;
 
 interface Waiting {
   action: DonationPaid;
@@ -41,6 +46,7 @@ export function donationIngest(deps: DonationIngestDeps): DonationIngest {
   const { recordBatch, recordOne, onBatchFailure } = deps;
   const maxBatch = Math.max(1, Math.floor(deps.maxBatch));
   const concurrency = Math.max(1, Math.floor(deps.concurrency ?? 1));
+  const gatherMs = Math.max(0, deps.gatherMs ?? 0);
   let waiting: Waiting[] = [];
 
   const book = async (batch: Waiting[]) => {
@@ -68,14 +74,15 @@ export function donationIngest(deps: DonationIngestDeps): DonationIngest {
   /** Starts batches while there are payments waiting and fewer than `concurrency` batches are being booked. */
   const pump = () => {
     scheduled = false;
-    while (booking < concurrency && waiting.length > 0) {
+    // A batch beside one being booked only when enough wait for it: few payments wait for the next turn.
+    while (booking < concurrency && waiting.length > 0 && (booking === 0 || waiting.length >= BESIDE)) {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       booking += 1;
       void book(batch).finally(() => {
         booking -= 1;
-        pump();
-        if (booking === 0 && waiting.length === 0) {
+        schedule();
+        if (booking === 0 && waiting.length === 0 && !scheduled) {
           const idle = onIdle;
           onIdle = [];
           for (const resolve of idle) resolve();
@@ -84,15 +91,20 @@ export function donationIngest(deps: DonationIngestDeps): DonationIngest {
     }
   };
 
+  /** The next batches start after `gatherMs`, so the webhooks arriving meanwhile join them. */
+  const schedule = () => {
+    if (scheduled || waiting.length === 0 || booking >= concurrency) return;
+    if (booking > 0 && waiting.length < BESIDE) return;
+    scheduled = true;
+    if (gatherMs > 0) setTimeout(pump, gatherMs);
+    else setImmediate(pump);
+  };
+
   return {
     paid(action) {
       return new Promise<void>((resolve, reject) => {
         waiting.push({ action, resolve, reject });
-        // The webhooks arriving in the same turn of the event loop join the same batch.
-        if (!scheduled && booking < concurrency) {
-          scheduled = true;
-          setImmediate(pump);
-        }
+        schedule();
       });
     },
     settled() {

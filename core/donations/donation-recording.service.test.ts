@@ -458,6 +458,40 @@ describe('booking payments in batches', () => {
     ]);
   });
 
+  it('books at most `concurrency` batches at once, the ones waiting meanwhile gathered in the next', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const ingest = donationIngest({
+      recordBatch: async (actions) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        sizes.push(actions.length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+      },
+      recordOne: () => Promise.reject(new Error('not expected')),
+      maxBatch: 10,
+      concurrency: 2,
+      gatherMs: 1,
+      onBatchFailure: (error) => {
+        throw error;
+      },
+    });
+    const first = ingest.paid(paid());
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    // While the first batch is booked, 25 more come: a batch beside it, then the rest, 10 at most each.
+    const more = Array.from({ length: 25 }, (_, n) =>
+      ingest.paid(paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}` })),
+    );
+    await Promise.all([first, ...more]);
+    await ingest.settled();
+    expect(most).toBe(2);
+    expect(sizes[0]).toBe(1);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(26);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(10);
+  });
+
   it('is settled once nothing waits or is being booked', async () => {
     const { ingest } = ingestOf();
     const booked = ingest.paid(paid());

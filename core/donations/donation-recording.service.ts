@@ -317,28 +317,32 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     async onPaidMany(actions: DonationPaid[]): Promise<void> {
       if (actions.length === 0) return;
       const at = clock.now().toISOString();
-      await donations.keepRawEvents(actions.map((action) => rawEventOf(action, at)));
       // A payment announced by several events of the batch is recorded by its first; the others are done with it.
       const payments = new Map<string, DonationPaid>();
       for (const action of actions)
         if (!payments.has(action.paymentIntentId)) payments.set(action.paymentIntentId, action);
       const paid = [...payments.values()];
       const sessions = paid.flatMap((action) => (action.sessionId ? [action.sessionId] : []));
-      const checkouts = new Map(
-        (sessions.length > 0 ? await donations.findCheckouts(sessions) : []).map((checkout) => [
-          checkout.sessionId,
-          checkout,
-        ]),
+      const campaignIds = [...new Set(paid.map((action) => action.campaignId))];
+      // The events are kept while what the records need is read; the bookkeeping starts once both are done.
+      const [, foundCheckouts, foundCampaigns] = await Promise.all([
+        donations.keepRawEvents(actions.map((action) => rawEventOf(action, at))),
+        sessions.length > 0 ? donations.findCheckouts(sessions) : [],
+        Promise.all(campaignIds.map((campaignId) => campaigns.findById(campaignId))),
+      ]);
+      const checkouts = new Map(foundCheckouts.map((checkout) => [checkout.sessionId, checkout]));
+      const campaignsById = new Map(
+        campaignIds.map((campaignId, index) => [campaignId, foundCampaigns[index] ?? null]),
       );
-      const campaignsById = new Map<string, Campaign | null>();
-      for (const campaignId of new Set(paid.map((action) => action.campaignId)))
-        campaignsById.set(campaignId, await campaigns.findById(campaignId));
-      const organizationsById = new Map<string, Organization | null>();
-      for (const campaign of campaignsById.values()) {
-        const organizationId = campaign?.organizationId;
-        if (organizationId && !organizationsById.has(organizationId))
-          organizationsById.set(organizationId, await organizations.findById(organizationId));
-      }
+      const organizationIds = [
+        ...new Set(
+          [...campaignsById.values()].flatMap((campaign) =>
+            campaign?.organizationId ? [campaign.organizationId] : [],
+          ),
+        ),
+      ];
+      const foundOrganizations = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
+      const organizationsById = new Map(organizationIds.map((id, index) => [id, foundOrganizations[index] ?? null]));
       const organizationOf = (campaign: Campaign | null | undefined) =>
         (campaign?.organizationId ? organizationsById.get(campaign.organizationId) : null) ?? null;
       // The platform settings matter only when an organization has no percentage of its own.
@@ -365,12 +369,13 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
           const total = totals.get(result.donation.campaign_id) ?? { amount: 0, donors: 0 };
           totals.set(result.donation.campaign_id, { amount: total.amount + counted, donors: total.donors + 1 });
         }
-        for (const [campaignId, total] of totals)
-          await repositories.campaigns.countDonations(campaignId, total.amount, total.donors);
         await repositories.donations.markRawEventsProcessed(
           actions.map((action) => action.eventId),
           at,
         );
+        // Last, so the campaigns' rows are held only until the commit that follows.
+        for (const [campaignId, total] of totals)
+          await repositories.campaigns.countDonations(campaignId, total.amount, total.donors);
         return results;
       });
       announce(

@@ -616,7 +616,12 @@ export async function compose(
     container.bind(PAYMENT_ACTION_HANDLER).toDynamicValue((context) =>
       paymentActionRouter({
         budget: context.get(TYPES.BudgetPaymentService),
-        donations: donationActions(context.get(TYPES.DonationRecordingService), context.get(TYPES.DonationIngest)),
+        // Firestore runs one campaign's transactions one after another: there each payment is booked on
+        // its own, as a batch would only make one long transaction of them.
+        donations:
+          config.DATA_STORE === 'firestore'
+            ? context.get(TYPES.DonationRecordingService)
+            : donationActions(context.get(TYPES.DonationRecordingService), context.get(TYPES.DonationIngest)),
         declines: context.get(CARD_TESTING_GUARD),
         onUnrecorded: logPaymentAction(logger),
       }),
@@ -1103,11 +1108,11 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
     return donationIngest({
       recordBatch: (actions) => recording.onPaidMany(actions),
       recordOne: (action) => recording.onPaid(action),
-      // Firestore runs one campaign's transactions one after another: there each payment is booked on its
-      // own, as a batch would only make one long transaction of them.
-      maxBatch: config.DATA_STORE === 'firestore' ? 1 : DONATION_BATCH,
-      // While one batch is in its transaction the next is kept and read.
+      maxBatch: DONATION_BATCH,
+      // While a batch is in its transaction the next one is kept and read.
       concurrency: 2,
+      // A few milliseconds for the webhooks of a burst to join a batch.
+      gatherMs: 2,
       onBatchFailure: (error, payments) =>
         logger.warn(
           { err: error, payments },
