@@ -132,6 +132,37 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
       );
     },
 
+    async countDonations(campaignUUID, amountCents, donors) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      if (!Number.isSafeInteger(donors) || donors < 0)
+        throw invalid('A number of donors is a whole, non-negative number.');
+      // Read only to answer null for a missing campaign; the totals are never written from this read.
+      const existing = await findById(campaignUUID);
+      if (!existing) return null;
+      const expected: Campaign = {
+        ...existing,
+        campaignRaised: existing.campaignRaised + amountCents,
+        donators: (existing.donators ?? 0) + donors,
+      };
+      return commit(
+        campaignUUID,
+        expected,
+        // Server-side increments, as countDonation: concurrent donations never lose one.
+        (batch, document) =>
+          batch.update(document, {
+            campaignRaised: FieldValue.increment(amountCents),
+            donators: FieldValue.increment(donors),
+          }),
+        () => ({
+          type: EventTypes.campaignDonationCounted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload: { campaignUUID, amountCents, donors },
+        }),
+      );
+    },
+
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
       if (!Cents.safeParse(amountCents).success)
         throw invalid('A refund amount is a whole, non-negative number of cents.');

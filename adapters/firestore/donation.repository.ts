@@ -4,6 +4,7 @@ import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/dona
 import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
+import { withOneByOneBatches } from '../system/donation-batches';
 import { conflict } from '../../core/shared/errors';
 import {
   changeWithFirestoreEvent,
@@ -65,7 +66,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
     return snapshot ? { donation: toDonation(snapshot), snapshot } : null;
   };
 
-  return {
+  return withOneByOneBatches({
     async keepRawEvent(input) {
       const event = DonatorRaw.parse(input);
       const stored = { ...event, createdAt: utc(event.createdAt), updatedAt: utc(event.updatedAt) };
@@ -283,7 +284,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const snapshot = await readIn(context, checkouts().doc(sessionId));
       return snapshot.exists ? DonationCheckout.parse(snapshot.data()) : null;
     },
-  };
+  });
 }
 
 function toDonator(snapshot: DocumentSnapshot): Donator {

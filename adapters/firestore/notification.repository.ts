@@ -29,7 +29,7 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
   const unreadOf = (userId: string) => ofUser(userId).where('notification_read', '==', false);
   const findById = async (notificationId: string) =>
     fromSnapshot(await readIn(context, collection().doc(notificationId)));
-  return {
+  const repository: Omit<NotificationRepository, 'createMany'> = {
     async create(input) {
       const notification = normalize(input);
       return createDocument(
@@ -103,6 +103,15 @@ export function createFirestoreNotificationRepository(context: FirestoreContext)
         }),
       );
       return refs.length;
+    },
+  };
+  return {
+    ...repository,
+    // One after another: the same answers as create, a write each.
+    async createMany(input) {
+      const created: Notification[] = [];
+      for (const one of input) created.push(await repository.create(one));
+      return created;
     },
   };
 }

@@ -125,6 +125,29 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
       );
     },
 
+    async countDonations(campaignUUID, amountCents, donors) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      if (!Number.isSafeInteger(donors) || donors < 0)
+        throw invalid('A number of donors is a whole, non-negative number.');
+      return changeWithMemoryEvent(
+        context,
+        () =>
+          replace(campaignUUID, (campaign) => ({
+            ...campaign,
+            campaignRaised: campaign.campaignRaised + amountCents,
+            donators: (campaign.donators ?? 0) + donors,
+          })),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignDonationCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents, donors },
+          },
+      );
+    },
+
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
       if (!Cents.safeParse(amountCents).success)
         throw invalid('A refund amount is a whole, non-negative number of cents.');

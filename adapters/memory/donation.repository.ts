@@ -9,6 +9,7 @@ import { isAfter } from '../../core/shared/paging';
 import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
+import { withOneByOneBatches } from '../system/donation-batches';
 import type { CampaignStats } from '../../core/reporting/results.entity';
 import { conflict } from '../../core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
@@ -47,7 +48,7 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
   const donationOf = (paymentIntentId: string) =>
     [...donations().values()].find((donation) => donation.payment_intent_id === paymentIntentId) ?? null;
 
-  return {
+  return withOneByOneBatches({
     keepRawEvent(input) {
       const event = DonatorRaw.parse(input);
       const stored = { ...event, createdAt: utc(event.createdAt), updatedAt: utc(event.updatedAt) };
@@ -236,5 +237,5 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
       const checkout = checkouts().get(sessionId);
       return checkout ? copy(checkout) : null;
     },
-  };
+  });
 }

@@ -18,7 +18,7 @@ export function createMemoryNotificationRepository(context: MemoryContext): Noti
   const table = () => context.state().table<Notification>('notifications');
   const unreadOf = (userId: string) =>
     [...table().values()].filter((n) => n.notification_userTo === userId && !n.notification_read);
-  return {
+  const repository: Omit<NotificationRepository, 'createMany'> = {
     create(input) {
       return changeWithMemoryEvent(
         context,
@@ -98,6 +98,15 @@ export function createMemoryNotificationRepository(context: MemoryContext): Noti
               },
       );
       return ids.length;
+    },
+  };
+  return {
+    ...repository,
+    // One after another: the same answers as create, a write each.
+    async createMany(input) {
+      const created: Notification[] = [];
+      for (const one of input) created.push(await repository.create(one));
+      return created;
     },
   };
 }

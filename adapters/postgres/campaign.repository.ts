@@ -128,6 +128,29 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
       );
     },
 
+    async countDonations(campaignUUID, amountCents, donors) {
+      if (!Cents.safeParse(amountCents).success)
+        throw invalid('A donation amount is a whole, non-negative number of cents.');
+      if (!Number.isSafeInteger(donors) || donors < 0)
+        throw invalid('A number of donors is a whole, non-negative number.');
+      return changeWithEvent(
+        context,
+        (trx) =>
+          // As countDonation, once for the whole batch: concurrent batches and donations never lose one.
+          updateCampaign(trx, campaignUUID, {
+            campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
+            donators: sql<number>`coalesce(donators, 0) + ${donors}`,
+          }),
+        (campaign) =>
+          campaign && {
+            type: EventTypes.campaignDonationCounted,
+            aggregateType: 'campaign',
+            aggregateId: campaignUUID,
+            payload: { campaignUUID, amountCents, donors },
+          },
+      );
+    },
+
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
       if (!Cents.safeParse(amountCents).success)
         throw invalid('A refund amount is a whole, non-negative number of cents.');

@@ -3,10 +3,19 @@ import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/dona
 import { refundChange, splitDonation } from '../../core/donations/donation.rules';
 import { EventTypes } from '../../core/events/domain-event';
 import type { DonationRepository } from '../../core/ports/donation.repository';
-import { conflict } from '../../core/shared/errors';
+import { conflict, invalid } from '../../core/shared/errors';
 import type { DonationCheckoutsTable, DonationsTable, DonatorRawTable, DonatorTable } from './tables/money.tables';
 import { afterKey } from './paging';
-import { changeWithEvent, iso, isoOrNull, isUniqueViolation, type Executor, type PgContext } from './transaction';
+import {
+  appendEvents,
+  changeWithEvent,
+  inTransaction,
+  iso,
+  isoOrNull,
+  isUniqueViolation,
+  type Executor,
+  type PgContext,
+} from './transaction';
 
 /** The donation with a refund applied: what is left is split again by the donation's own percentage. */
 function withRefund(donation: Donation, refunded: number): Donation {
@@ -65,6 +74,36 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
       return { kept: false };
     },
 
+    async keepRawEvents(input) {
+      if (input.length === 0) return [];
+      const events = input.map((event) => DonatorRaw.parse(event));
+      const inserted = await db
+        .insertInto('donator_raw')
+        .values(events.map(rawRow))
+        .onConflict((target) => target.doNothing())
+        .returning('event_id')
+        .execute();
+      const keptNow = new Set(inserted.map((row) => row.event_id));
+      const others = events.filter((event) => !keptNow.has(event.eventId)).map((event) => event.eventId);
+      if (others.length > 0) {
+        const existing = await db
+          .selectFrom('donator_raw')
+          .select('event_id')
+          .where('event_id', 'in', others)
+          .execute();
+        const known = new Set(existing.map((row) => row.event_id));
+        if (others.some((eventId) => !known.has(eventId)))
+          throw conflict('A raw payment event with this id already exists.');
+      }
+      // The same event twice in one call is kept once: its first place.
+      const seen = new Set<string>();
+      return events.map((event) => {
+        const kept = keptNow.has(event.eventId) && !seen.has(event.eventId);
+        seen.add(event.eventId);
+        return { kept };
+      });
+    },
+
     async markRawEventProcessed(eventId, outcome) {
       await db
         .updateTable('donator_raw')
@@ -74,6 +113,15 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
             : { updated_at: outcome.at, error: outcome.error.slice(0, 2000) },
         )
         .where('event_id', '=', eventId)
+        .execute();
+    },
+
+    async markRawEventsProcessed(eventIds, at) {
+      if (eventIds.length === 0) return;
+      await db
+        .updateTable('donator_raw')
+        .set({ processed_at: at, updated_at: at, error: null })
+        .where('event_id', 'in', [...new Set(eventIds)])
         .execute();
     },
 
@@ -144,6 +192,112 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
                 }
               : null,
         );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw idTaken();
+        throw error;
+      }
+    },
+
+    async recordMany(input) {
+      if (input.length === 0) return [];
+      const records = input.map((record) => {
+        const donator = Donator.parse(record.donator);
+        const donation = Donation.parse({ ...record.donation, payment_intent_id: donator.paymentIntentId });
+        return { donator, donation };
+      });
+      const paymentIds = records.map((record) => record.donator.paymentIntentId);
+      if (new Set(paymentIds).size !== paymentIds.length)
+        throw invalid('A batch of donations names each payment once.');
+      try {
+        return await inTransaction(db, async (trx) => {
+          // Every payment's turn, taken in one order (by payment intent) so concurrent batches never deadlock.
+          const ordered = [...records].sort((a, b) => (a.donator.paymentIntentId < b.donator.paymentIntentId ? -1 : 1));
+          const turns = await trx
+            .insertInto('donation_refunds')
+            .values(
+              ordered.map(({ donator }) => ({
+                payment_intent_id: donator.paymentIntentId,
+                refunded: 0,
+                updated_at: donator.updatedAt,
+              })),
+            )
+            .onConflict((target) =>
+              target.column('payment_intent_id').doUpdateSet({
+                refunded: sql<number>`donation_refunds.refunded`,
+                updated_at: sql<Date>`donation_refunds.updated_at`,
+              }),
+            )
+            .returning(['payment_intent_id', 'refunded'])
+            .execute();
+          const reported = new Map(turns.map((row) => [row.payment_intent_id, Number(row.refunded)]));
+          const inserted = await trx
+            .insertInto('donator')
+            .values(
+              ordered.map(({ donator }) => ({
+                id: donator.id,
+                campaign_id: donator.campaignId,
+                payment_intent_id: donator.paymentIntentId,
+                amount: donator.amount,
+                created_at: donator.createdAt,
+                updated_at: donator.updatedAt,
+              })),
+            )
+            .onConflict((target) => target.doNothing())
+            .returning('payment_intent_id')
+            .execute();
+          const fresh = new Set(inserted.map((row) => row.payment_intent_id));
+          const before = paymentIds.filter((id) => !fresh.has(id));
+          const earlier = new Map<string, Donation | null>();
+          if (before.length > 0) {
+            const recordedBefore = await trx
+              .selectFrom('donator')
+              .select('payment_intent_id')
+              .where('payment_intent_id', 'in', before)
+              .execute();
+            if (recordedBefore.length !== before.length) throw idTaken();
+            for (const id of before) earlier.set(id, null);
+            const stored = await trx
+              .selectFrom('donations')
+              .selectAll()
+              .where('payment_intent_id', 'in', before)
+              .execute();
+            for (const row of stored) earlier.set(row.payment_intent_id!, toDonation(row));
+          }
+          const outcomes = records.map(({ donator, donation: parsed }) => {
+            if (!fresh.has(donator.paymentIntentId)) {
+              // Payments recorded before donations kept their payment intent have no donation to show.
+              const existing = earlier.get(donator.paymentIntentId) ?? parsed;
+              return { recorded: false, donation: existing, refundedBeforehand: 0, donator };
+            }
+            const { refunded } = refundChange(parsed.amount, 0, reported.get(donator.paymentIntentId) ?? 0);
+            return { recorded: true, donation: withRefund(parsed, refunded), refundedBeforehand: refunded, donator };
+          });
+          const recorded = outcomes.filter((outcome) => outcome.recorded);
+          if (recorded.length > 0) {
+            const stored = await trx
+              .insertInto('donations')
+              .values(recorded.map((outcome) => donationRow(outcome.donation)))
+              .onConflict((target) => target.doNothing())
+              .returning('id')
+              .execute();
+            if (stored.length !== recorded.length) throw idTaken();
+            await appendEvents(
+              context,
+              trx,
+              recorded.map(({ donator, donation }) => ({
+                type: EventTypes.donationRecorded,
+                aggregateType: 'donation',
+                aggregateId: donation.id,
+                payload: { donator, donation },
+              })),
+            );
+          }
+          return outcomes.map(({ recorded, donation, refundedBeforehand }) => ({
+            recorded,
+            donation,
+            refundedBeforehand,
+          }));
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw idTaken();
         throw error;
@@ -292,6 +446,16 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
         .where('session_id', '=', sessionId)
         .executeTakeFirst();
       return row ? toCheckout(row) : null;
+    },
+
+    async findCheckouts(sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('donation_checkouts')
+        .selectAll()
+        .where('session_id', 'in', [...new Set(sessionIds)])
+        .execute();
+      return rows.map(toCheckout);
     },
   };
 }

@@ -4,7 +4,15 @@ import { Notification } from '../../core/notifications/notification.entity';
 import type { NotificationRepository } from '../../core/ports/notification.repository';
 import type { NotificationsTable } from './tables/activity.tables';
 import { afterKey } from './paging';
-import { changeWithEvent, conflictOn, iso, isoOrNull, type PgContext } from './transaction';
+import {
+  appendEvents,
+  changeWithEvent,
+  conflictOn,
+  inTransaction,
+  iso,
+  isoOrNull,
+  type PgContext,
+} from './transaction';
 
 export function createPostgresNotificationRepository(context: PgContext): NotificationRepository {
   const { db } = context;
@@ -28,6 +36,26 @@ export function createPostgresNotificationRepository(context: PgContext): Notifi
           payload: { notification: created },
         }),
       ).catch(conflictOn(`A notification with id ${notification.notification_id} already exists.`));
+    },
+    async createMany(input) {
+      if (input.length === 0) return [];
+      const parsed = input.map((one) => Notification.parse({ ...one, userId: one.notification_userTo }));
+      return inTransaction(db, async (trx) => {
+        const rows = await trx.insertInto('notifications').values(parsed.map(toRow)).returningAll().execute();
+        const byId = new Map(rows.map((row) => [row.notification_id, toNotification(row)]));
+        const created = parsed.map((one) => byId.get(one.notification_id)!);
+        await appendEvents(
+          context,
+          trx,
+          created.map((notification) => ({
+            type: EventTypes.notificationCreated,
+            aggregateType: 'notification',
+            aggregateId: notification.notification_id,
+            payload: { notification },
+          })),
+        );
+        return created;
+      }).catch(conflictOn('A notification with one of these ids already exists.'));
     },
     async findById(notificationId) {
       const row = await db

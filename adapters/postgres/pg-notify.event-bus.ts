@@ -144,6 +144,35 @@ export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): 
     throw error;
   }
 
+  /**
+   * The messages published while one statement is on its way go out together in the next, in their
+   * order (one statement, one transaction: its notifications are delivered in the order they were
+   * made). Postgres delivers identical notifications of one transaction once, so a message equal to
+   * one already in the statement waits for the next.
+   */
+  const outgoing: { text: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (outgoing.length > 0) {
+      const texts = new Set<string>();
+      let count = 0;
+      while (count < outgoing.length && count < 100 && !texts.has(outgoing[count]!.text)) {
+        texts.add(outgoing[count]!.text);
+        count += 1;
+      }
+      const batch = outgoing.splice(0, count);
+      const calls = batch.map((_, index) => `pg_notify($1, $${index + 2})`).join(', ');
+      try {
+        await publisher.query(`select ${calls}`, [channel, ...batch.map((message) => message.text)]);
+        for (const message of batch) message.resolve();
+      } catch (error) {
+        for (const message of batch) message.reject(error);
+      }
+    }
+    sending = false;
+  };
+
   const refuseWhenClosed = () => {
     if (closed) throw new Error('The event bus is closed.');
   };
@@ -158,7 +187,10 @@ export async function createPgNotifyEventBus(options: PgNotifyEventBusOptions): 
           `The message on "${message.topic}" is ${bytes} bytes; Postgres NOTIFY carries at most ${NOTIFY_MAX_PAYLOAD_BYTES}.`,
         );
       }
-      await publisher.query('select pg_notify($1, $2)', [channel, text]);
+      await new Promise<void>((resolve, reject) => {
+        outgoing.push({ text, resolve, reject });
+        if (!sending) void send();
+      });
     },
 
     /**

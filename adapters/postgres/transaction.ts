@@ -37,6 +37,25 @@ export async function appendEvent(context: PgContext, trx: Executor, event: Pend
     .execute();
 }
 
+/** Writes several domain events to the outbox in one statement, in their order; inside their changes' transaction. */
+export async function appendEvents(context: PgContext, trx: Executor, events: PendingEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const at = context.clock.now().toISOString();
+  await trx
+    .insertInto('outbox')
+    .values(
+      events.map((event) => ({
+        id: context.ids.newId(),
+        type: event.type,
+        aggregate_type: event.aggregateType,
+        aggregate_id: event.aggregateId,
+        occurred_at: at,
+        payload: JSON.stringify(event.payload),
+      })),
+    )
+    .execute();
+}
+
 /** Runs a change and writes its event in one transaction. */
 export function changeWithEvent<T>(
   context: PgContext,

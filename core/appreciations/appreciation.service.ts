@@ -182,6 +182,54 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     }
   };
 
+  /** Thanks for donations, each campaign's settings read once (the defaults, and a logged failure, when unreadable). */
+  const thankAll = async (donations: RecordedDonation[]): Promise<void> => {
+    const byCampaign = new Map<string, RecordedDonation[]>();
+    for (const thanked of donations) {
+      const campaignId = thanked.donation.campaign_id;
+      byCampaign.set(campaignId, [...(byCampaign.get(campaignId) ?? []), thanked]);
+    }
+    await Promise.all(
+      [...byCampaign].map(async ([campaignId, group]) => {
+        let settings = DEFAULT_APPRECIATION_SETTINGS;
+        let campaign: Campaign | null = null;
+        try {
+          const [found, saved] = await Promise.all([
+            campaigns.findById(campaignId),
+            appreciations.findForCampaign(campaignId),
+          ]);
+          campaign = found;
+          settings = settingsOf(saved);
+        } catch (error) {
+          // The donors are still thanked, in the default words.
+          for (const thanked of group) {
+            deps.onError(error, 'readSettings', { campaignId });
+            await recordFailure({
+              to: thanked.donorEmail ?? '(unknown)',
+              subject: 'Thank-you message settings could not be read; the default message was used',
+              kind: THANKS_MAIL_KINDS.donor,
+              error,
+            });
+          }
+        }
+        const unexpected = (step: ThanksStep, to: string | null, kind: string) => async (error: unknown) => {
+          deps.onError(error, step, { campaignId });
+          await recordFailure({ to: to ?? '(unknown)', subject: 'A thank-you could not be sent', kind, error });
+        };
+        await Promise.all(
+          group.flatMap((thanked) => [
+            thankDonor(thanked, settings, campaign).catch(
+              unexpected('donorEmail', thanked.donorEmail, THANKS_MAIL_KINDS.donor),
+            ),
+            thankPromoter(thanked, campaign).catch(
+              unexpected('promoterEmail', thanked.donation.user_id, THANKS_MAIL_KINDS.promoter),
+            ),
+          ]),
+        );
+      }),
+    );
+  };
+
   return {
     /** A campaign's thank-you settings (the defaults until saved), for its campaigners and platform staff. */
     async get(actor: Actor, campaignId: string): Promise<AppreciationView> {
@@ -237,38 +285,15 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
      * notification. Never throws (SPEC §8): each failure is logged and kept in `errorEmails`.
      */
     async afterDonation(thanked: RecordedDonation): Promise<void> {
-      const campaignId = thanked.donation.campaign_id;
-      let settings = DEFAULT_APPRECIATION_SETTINGS;
-      let campaign: Campaign | null = null;
-      try {
-        const [found, saved] = await Promise.all([
-          campaigns.findById(campaignId),
-          appreciations.findForCampaign(campaignId),
-        ]);
-        campaign = found;
-        settings = settingsOf(saved);
-      } catch (error) {
-        // The donor is still thanked, in the default words.
-        deps.onError(error, 'readSettings', { campaignId });
-        await recordFailure({
-          to: thanked.donorEmail ?? '(unknown)',
-          subject: 'Thank-you message settings could not be read; the default message was used',
-          kind: THANKS_MAIL_KINDS.donor,
-          error,
-        });
-      }
-      const unexpected = (step: ThanksStep, to: string | null, kind: string) => async (error: unknown) => {
-        deps.onError(error, step, { campaignId });
-        await recordFailure({ to: to ?? '(unknown)', subject: 'A thank-you could not be sent', kind, error });
-      };
-      await Promise.all([
-        thankDonor(thanked, settings, campaign).catch(
-          unexpected('donorEmail', thanked.donorEmail, THANKS_MAIL_KINDS.donor),
-        ),
-        thankPromoter(thanked, campaign).catch(
-          unexpected('promoterEmail', thanked.donation.user_id, THANKS_MAIL_KINDS.promoter),
-        ),
-      ]);
+      await thankAll([thanked]);
+    },
+
+    /**
+     * afterDonation for the donations of one batch: each campaign's settings read once for all its
+     * donations, then each thanked as afterDonation thanks it. Never throws.
+     */
+    async afterDonations(thanked: RecordedDonation[]): Promise<void> {
+      await thankAll(thanked);
     },
   };
 }

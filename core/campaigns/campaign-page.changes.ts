@@ -44,6 +44,7 @@ function noting(repositories: Repositories, note: Noted): Repositories {
     update: after(campaigns.update.bind(campaigns), byId),
     softDelete: after(campaigns.softDelete.bind(campaigns), byId),
     countDonation: after(campaigns.countDonation.bind(campaigns), byId),
+    countDonations: after(campaigns.countDonations.bind(campaigns), byId),
     uncountDonation: after(campaigns.uncountDonation.bind(campaigns), byId),
   };
   const byOrganization = (args: [string, ...unknown[]]) => note.organization(args[0]);

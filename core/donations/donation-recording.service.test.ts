@@ -13,6 +13,7 @@ import {
   type DonationPaid,
   type PaymentRefunded,
 } from './donation-recording.service';
+import { donationIngest } from './donation-ingest';
 
 let clock: ManualClock;
 let store: DataStore;
@@ -56,6 +57,10 @@ function service(dataStore: DataStore = store) {
       if (failFollowUps) throw new Error('The notification store is down');
       notified.push(input);
     },
+    notifyMany: async (inputs) => {
+      if (failFollowUps) throw new Error('The notification store is down');
+      notified.push(...inputs);
+    },
     mail: {
       send: async (mail) => {
         if (failFollowUps) throw new Error('SMTP refused');
@@ -66,6 +71,10 @@ function service(dataStore: DataStore = store) {
     afterDonation: async (recorded) => {
       if (failFollowUps) throw new Error('Appreciations failed');
       after.push(recorded);
+    },
+    afterDonations: async (recorded) => {
+      if (failFollowUps) throw new Error('Appreciations failed');
+      after.push(...recorded);
     },
     clock,
     ids,
@@ -292,5 +301,202 @@ describe('refunds', () => {
     await service().onPaid(paid({ eventId: 'evt_2', paymentIntentId: 'pi_2', sessionId: 'cs_2', amountCents: 700 }));
     expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 1_500, donators: 1 });
     expect(await store.repositories.donations.findDonationByPaymentIntent('pi_2')).toMatchObject({ refunded: 700 });
+  });
+});
+
+describe('booking payments in batches', () => {
+  const ingestOf = (recording = service(), recordBatch = recording.onPaidMany) => {
+    const batches: number[] = [];
+    const batchFailures: unknown[] = [];
+    const ingest = donationIngest({
+      recordBatch: async (actions) => {
+        batches.push(actions.length);
+        await recordBatch(actions);
+      },
+      recordOne: (action) => recording.onPaid(action),
+      maxBatch: 25,
+      onBatchFailure: (error) => batchFailures.push(error),
+    });
+    return { ingest, batches, batchFailures };
+  };
+
+  it('books many webhooks at once in few batches, each payment once, the totals exact, the follow-ups each', async () => {
+    await store.repositories.donations.saveCheckout({
+      sessionId: 'cs_3',
+      campaignId: 'c-1',
+      amount: 103,
+      donorName: 'Dana',
+      message: null,
+      promoterId: 'promoter-1',
+      donorId: 'donor-1',
+      createdAt: clock.now().toISOString(),
+    });
+    await store.repositories.campaigns.create({
+      campaignUUID: 'c-2',
+      userId: 'owner-2',
+      organizationId: 'org-1',
+      campaignName: 'Spring meals',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isPaid: true,
+    });
+    // A refund reported before its payment, and a payment refunded in full before it is recorded.
+    await service().onRefunded({ ...refunded(50, 'evt_refund_5'), paymentIntentId: 'pi_5' });
+    await service().onRefunded({ ...refunded(106, 'evt_refund_6'), paymentIntentId: 'pi_6' });
+    const actions = Array.from({ length: 40 }, (_, n) =>
+      paid({
+        eventId: `evt_${n}`,
+        paymentIntentId: `pi_${n}`,
+        sessionId: `cs_${n}`,
+        campaignId: n % 2 === 0 ? 'c-1' : 'c-2',
+        amountCents: 100 + n,
+      }),
+    );
+    // Every event twice, and each tenth payment announced by a second event of its own.
+    const extra = actions
+      .filter((_, n) => n % 10 === 3)
+      .map((action) => ({ ...action, eventId: `${action.eventId}_pi` }));
+    const { ingest, batches, batchFailures } = ingestOf();
+    await Promise.all([...actions, ...extra, ...actions].map((action) => ingest.paid(action)));
+    await ingest.settled();
+    await followUps();
+
+    expect(batchFailures).toEqual([]);
+    expect(batches.length).toBeLessThanOrEqual(4);
+    const raised = (from: number) =>
+      actions.filter((_, n) => n % 2 === from).reduce((sum, action) => sum + action.amountCents, 0);
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({
+      campaignRaised: raised(0) - 106,
+      donators: 19,
+    });
+    expect(await store.repositories.campaigns.findById('c-2')).toMatchObject({
+      campaignRaised: raised(1) - 50,
+      donators: 20,
+    });
+    expect(await store.repositories.donations.listUnprocessedRawEvents(100)).toEqual([]);
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_3')).toMatchObject({
+      donor_name: 'Dana',
+      donor_id: 'donor-1',
+      user_id: 'promoter-1',
+      donation_percentage: 90,
+    });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_5')).toMatchObject({ refunded: 50 });
+    const recorded = (await store.outbox.after(0, 1_000)).filter((event) => event.type === 'donation.recorded');
+    expect(recorded).toHaveLength(40);
+    expect(after).toHaveLength(40);
+    expect(mailed).toHaveLength(40);
+    // The owner is told of each gift, the one refunded in full before it was recorded too (as for one payment).
+    expect(notified).toHaveLength(40);
+    expect(failures).toEqual([]);
+  });
+
+  it('takes a failed batch one payment at a time: each webhook fails or succeeds on its own', async () => {
+    const recording = service();
+    const { ingest, batchFailures } = ingestOf(recording, () => Promise.reject(new Error('deadlock detected')));
+    const outage = vi.fn(() => Promise.reject(new Error('the database went away')));
+    const broken = service({ ...store, unitOfWork: { run: outage } });
+    const mixed = donationIngest({
+      recordBatch: () => Promise.reject(new Error('deadlock detected')),
+      recordOne: (action) => (action.paymentIntentId === 'pi_bad' ? broken.onPaid(action) : recording.onPaid(action)),
+      maxBatch: 10,
+      onBatchFailure: (error) => batchFailures.push(error),
+    });
+    const results = await Promise.allSettled([
+      ingest.paid(paid()),
+      mixed.paid(paid({ eventId: 'evt_2', paymentIntentId: 'pi_2', sessionId: 'cs_2', amountCents: 500 })),
+      mixed.paid(paid({ eventId: 'evt_bad', paymentIntentId: 'pi_bad', sessionId: 'cs_bad', amountCents: 900 })),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(batchFailures).toHaveLength(2);
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 3_000, donators: 2 });
+    // The failed one stays kept with its reason, for its next delivery.
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([
+      expect.objectContaining({ eventId: 'evt_bad', error: 'Error: the database went away' }),
+    ]);
+  });
+
+  it('keeps nothing of a batch whose transaction fails, then books it again whole', async () => {
+    const recording = service();
+    let failOnce = true;
+    const flaky: DataStore = {
+      ...store,
+      unitOfWork: {
+        run: (work) =>
+          store.unitOfWork.run(async (repositories) => {
+            const result = await work(repositories);
+            if (failOnce) {
+              failOnce = false;
+              throw new Error('could not serialize access');
+            }
+            return result;
+          }),
+      },
+    };
+    const actions = [1, 2, 3].map((n) =>
+      paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}`, amountCents: n * 100 }),
+    );
+    await expect(service(flaky).onPaidMany(actions)).rejects.toThrow('could not serialize access');
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 0 });
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toHaveLength(3);
+    await recording.onPaidMany(actions);
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 600, donators: 3 });
+    expect(await store.repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+  });
+
+  it('logs each new donation of a batch whose follow-ups fail, and keeps them all recorded', async () => {
+    failFollowUps = true;
+    const actions = [1, 2].map((n) => paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}`, amountCents: n * 100 }));
+    await service().onPaidMany(actions);
+    await followUps();
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 300, donators: 2 });
+    expect(failures.map(({ failure }) => `${failure.stage} ${failure.paymentIntentId}`).sort()).toEqual([
+      'afterDonation pi_1',
+      'afterDonation pi_2',
+      'notify pi_1',
+      'notify pi_2',
+      'receipt pi_1',
+      'receipt pi_2',
+    ]);
+  });
+
+  it('books at most `concurrency` batches at once, the ones waiting meanwhile gathered in the next', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const ingest = donationIngest({
+      recordBatch: async (actions) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        sizes.push(actions.length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+      },
+      recordOne: () => Promise.reject(new Error('not expected')),
+      maxBatch: 10,
+      concurrency: 2,
+      gatherMs: 1,
+      onBatchFailure: (error) => {
+        throw error;
+      },
+    });
+    const first = ingest.paid(paid());
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    // While the first batch is booked, 25 more come: a batch beside it, then the rest, 10 at most each.
+    const more = Array.from({ length: 25 }, (_, n) =>
+      ingest.paid(paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}` })),
+    );
+    await Promise.all([first, ...more]);
+    await ingest.settled();
+    expect(most).toBe(2);
+    expect(sizes[0]).toBe(1);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(26);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(10);
+  });
+
+  it('is settled once nothing waits or is being booked', async () => {
+    const { ingest } = ingestOf();
+    const booked = ingest.paid(paid());
+    await ingest.settled();
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 2_500, donators: 1 });
+    await booked;
   });
 });

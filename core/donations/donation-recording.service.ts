@@ -6,14 +6,14 @@ import type { NotifyInput } from '../notifications/notification.service';
 import { effectiveDonationPercentage } from '../organizations/donation-percentage';
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { Clock } from '../ports/clock.port';
-import type { DonationRepository, RecordOutcome } from '../ports/donation.repository';
+import type { DonationRecord, DonationRepository, RecordOutcome } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import type { PaymentAction } from '../ports/payment-gateway.port';
 import type { SettingsRepository } from '../ports/settings.repository';
 import type { UnitOfWork } from '../ports/unit-of-work.port';
 import { DomainError } from '../shared/errors';
-import type { RecordedDonation } from './donation.entity';
+import type { DonationCheckout, RecordedDonation } from './donation.entity';
 import { receiptMail } from './donation-receipt.mail';
 import { receiptPartyOf } from './receipt-facts';
 import type { Organization } from '../organizations/organization.entity';
@@ -42,14 +42,23 @@ export type DonationRecordingServiceDeps = {
   unitOfWork: UnitOfWork;
   donations: Pick<
     DonationRepository,
-    'keepRawEvent' | 'markRawEventProcessed' | 'findByPaymentIntent' | 'findCheckout'
+    | 'keepRawEvent'
+    | 'keepRawEvents'
+    | 'markRawEventProcessed'
+    | 'findByPaymentIntent'
+    | 'findCheckout'
+    | 'findCheckouts'
   >;
   campaigns: Pick<CampaignRepository, 'findById'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
   settings: Pick<SettingsRepository, 'get'>;
   notify: (input: NotifyInput) => Promise<unknown>;
+  /** Tells owners of several new donations at once (one write); without it, each is told on its own. */
+  notifyMany?: (inputs: NotifyInput[]) => Promise<unknown>;
   mail: Pick<MailService, 'send'>;
   afterDonation: AfterDonation;
+  /** afterDonation for the new donations of one batch at once; without it, afterDonation for each. */
+  afterDonations?: (recorded: RecordedDonation[]) => Promise<void>;
   clock: Clock;
   ids: IdGenerator;
   publicUrl: string;
@@ -108,61 +117,140 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     if (!isLasting(error)) throw error;
   };
 
+  /** The follow-ups of new donations: the owners told (in one write), the payers' receipts, then `afterDonation`. */
   const announce = (
-    outcome: RecordOutcome,
-    campaign: Campaign | null,
-    organization: Organization | null,
-    payerEmail: string | null,
+    announced: {
+      outcome: RecordOutcome;
+      campaign: Campaign | null;
+      organization: Organization | null;
+      payerEmail: string | null;
+    }[],
   ) => {
-    const { donation } = outcome;
-    const where = {
+    const whereOf = (donation: RecordOutcome['donation']) => ({
       eventId: '',
       paymentIntentId: donation.payment_intent_id ?? '',
       campaignId: donation.campaign_id,
-    };
-    const name = campaign ? campaignName(campaign) : null;
-    if (campaign && name) {
-      const giver = donation.donor_name ?? 'Someone';
-      followUp('notify', where, () =>
-        deps.notify({
-          notification_type: 'donation',
-          notification_message: `${giver} gave ${formatUsd(donation.amount)} to ${name}.`,
-          notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
-          notification_user_id: donation.donor_id,
-          notification_userTo: campaign.userId,
-          notification_campaign_id: campaign.campaignUUID,
-          notification_campaign_name: name.slice(0, 200),
-          notification_campaign_amount: donation.amount,
-          notification_campaign_date: donation.date,
-        }),
-      );
+    });
+    const told: { input: NotifyInput; where: ReturnType<typeof whereOf> }[] = [];
+    const recorded: RecordedDonation[] = [];
+    for (const { outcome, campaign, organization, payerEmail } of announced) {
+      const { donation } = outcome;
+      const where = whereOf(donation);
+      const name = campaign ? campaignName(campaign) : null;
+      if (campaign && name) {
+        const giver = donation.donor_name ?? 'Someone';
+        told.push({
+          where,
+          input: {
+            notification_type: 'donation',
+            notification_message: `${giver} gave ${formatUsd(donation.amount)} to ${name}.`,
+            notification_url: CAMPAIGN_PATHS.page(campaign.campaignUUID),
+            notification_user_id: donation.donor_id,
+            notification_userTo: campaign.userId,
+            notification_campaign_id: campaign.campaignUUID,
+            notification_campaign_name: name.slice(0, 200),
+            notification_campaign_amount: donation.amount,
+            notification_campaign_date: donation.date,
+          },
+        });
+      }
+      if (payerEmail) {
+        followUp('receipt', where, () =>
+          deps.mail.send(
+            receiptMail({
+              to: payerEmail,
+              donation,
+              party: receiptPartyOf(campaign, organization),
+              publicUrl: deps.publicUrl,
+            }),
+          ),
+        );
+      }
+      recorded.push({
+        donation,
+        campaign: campaign
+          ? {
+              campaignUUID: campaign.campaignUUID,
+              name: campaignName(campaign),
+              ownerId: campaign.userId,
+              organizationId: campaign.organizationId,
+            }
+          : null,
+        donorEmail: payerEmail,
+      });
     }
-    if (payerEmail) {
-      followUp('receipt', where, () =>
-        deps.mail.send(
-          receiptMail({
-            to: payerEmail,
-            donation,
-            party: receiptPartyOf(campaign, organization),
-            publicUrl: deps.publicUrl,
-          }),
-        ),
-      );
+    const { notifyMany, afterDonations } = deps;
+    if (notifyMany && told.length > 1) {
+      void Promise.resolve()
+        .then(() => notifyMany(told.map(({ input }) => input)))
+        .catch((error: unknown) => {
+          for (const { where } of told) onFailure(error, { ...where, stage: 'notify', retried: false });
+        });
+    } else {
+      for (const { input, where } of told) followUp('notify', where, () => deps.notify(input));
     }
-    const recorded: RecordedDonation = {
-      donation,
-      campaign: campaign
-        ? {
-            campaignUUID: campaign.campaignUUID,
-            name: campaignName(campaign),
-            ownerId: campaign.userId,
-            organizationId: campaign.organizationId,
-          }
-        : null,
-      donorEmail: payerEmail,
-    };
-    followUp('afterDonation', where, () => deps.afterDonation(recorded));
+    if (afterDonations && recorded.length > 1) {
+      void Promise.resolve()
+        .then(() => afterDonations(recorded))
+        .catch((error: unknown) => {
+          for (const { donation } of recorded)
+            onFailure(error, { ...whereOf(donation), stage: 'afterDonation', retried: false });
+        });
+    } else {
+      for (const thanked of recorded)
+        followUp('afterDonation', whereOf(thanked.donation), () => deps.afterDonation(thanked));
+    }
   };
+
+  /** What recording a payment stores: its donator and its donation, split by the percentage that applies. */
+  const donationRecord = (
+    action: DonationPaid,
+    checkout: DonationCheckout | null,
+    percentage: number,
+    at: string,
+  ): DonationRecord => {
+    const split = splitDonation(action.amountCents, percentage);
+    return {
+      donator: {
+        id: ids.newId(),
+        campaignId: action.campaignId,
+        paymentIntentId: action.paymentIntentId,
+        amount: action.amountCents,
+        createdAt: action.occurredAt,
+        updatedAt: at,
+      },
+      donation: {
+        id: ids.newId(),
+        campaign_id: action.campaignId,
+        user_id: action.promoterId ?? checkout?.promoterId ?? null,
+        amount: action.amountCents,
+        date: action.occurredAt,
+        session_id: action.sessionId,
+        payment_intent_id: action.paymentIntentId,
+        donor_id: checkout?.donorId ?? null,
+        donor_name: checkout?.donorName ?? null,
+        message: checkout?.message ?? null,
+        donation_percentage: percentage,
+        organization_share: split.organizationShare,
+        ad_budget_share: split.adBudgetShare,
+        refunded: 0,
+        channel: checkout?.channel ?? null,
+      },
+    };
+  };
+
+  /** The event of a payment as kept before its bookkeeping. */
+  const rawEventOf = (action: DonationPaid, at: string) => ({
+    id: ids.newId(),
+    eventId: action.eventId,
+    eventType: 'paymentSucceeded' as const,
+    campaignId: action.campaignId,
+    paymentIntentId: action.paymentIntentId,
+    amount: action.amountCents,
+    createdAt: at,
+    updatedAt: at,
+    raw: action.raw,
+  });
 
   /** Records the payment once, with its split, and counts it and marks its event done in the same transaction. */
   const record = async (
@@ -174,36 +262,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     // The platform settings matter only when the organization has no percentage of its own.
     const saved = organization && organization.donationPercentage !== 0 ? null : await settings.get();
     const percentage = effectiveDonationPercentage(organization, saved);
-    const split = splitDonation(action.amountCents, percentage);
     const at = clock.now().toISOString();
     const outcome = await unitOfWork.run(async (repositories) => {
-      const result = await repositories.donations.recordOnce({
-        donator: {
-          id: ids.newId(),
-          campaignId: action.campaignId,
-          paymentIntentId: action.paymentIntentId,
-          amount: action.amountCents,
-          createdAt: action.occurredAt,
-          updatedAt: at,
-        },
-        donation: {
-          id: ids.newId(),
-          campaign_id: action.campaignId,
-          user_id: action.promoterId ?? checkout?.promoterId ?? null,
-          amount: action.amountCents,
-          date: action.occurredAt,
-          session_id: action.sessionId,
-          payment_intent_id: action.paymentIntentId,
-          donor_id: checkout?.donorId ?? null,
-          donor_name: checkout?.donorName ?? null,
-          message: checkout?.message ?? null,
-          donation_percentage: percentage,
-          organization_share: split.organizationShare,
-          ad_budget_share: split.adBudgetShare,
-          refunded: 0,
-          channel: checkout?.channel ?? null,
-        },
-      });
+      const result = await repositories.donations.recordOnce(donationRecord(action, checkout, percentage, at));
       // SPEC §5, in place in the store: raised += amount, donators = (donators or 0) + 1. A refund that
       // came first is taken off right away (one write per campaign: a fully refunded gift counts nothing).
       const counted = result.donation.amount - result.donation.refunded;
@@ -220,17 +281,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     /** A donation's confirmed payment (any of the events announcing it, any number of times). */
     async onPaid(action: DonationPaid): Promise<void> {
       const at = clock.now().toISOString();
-      const { kept } = await donations.keepRawEvent({
-        id: ids.newId(),
-        eventId: action.eventId,
-        eventType: 'paymentSucceeded',
-        campaignId: action.campaignId,
-        paymentIntentId: action.paymentIntentId,
-        amount: action.amountCents,
-        createdAt: at,
-        updatedAt: at,
-        raw: action.raw,
-      });
+      const { kept } = await donations.keepRawEvent(rawEventOf(action, at));
       const where = {
         stage: 'record' as const,
         eventId: action.eventId,
@@ -251,8 +302,90 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         await failed(action.eventId, where, error);
         return;
       }
-      if (recorded.outcome.recorded)
-        announce(recorded.outcome, recorded.campaign, recorded.organization, action.payerEmail ?? null);
+      if (recorded.outcome.recorded) announce([{ ...recorded, payerEmail: action.payerEmail ?? null }]);
+    },
+
+    /**
+     * The payments of a batch of events (many webhooks at once), as onPaid would record each, with one
+     * write of each kind for the whole batch: the events kept together first (on their own, before any
+     * bookkeeping), the checkouts, campaigns, organizations and settings read once, then in one
+     * transaction every payment recorded once, each campaign's totals counted by one update, and every
+     * event marked done. The follow-ups of each new donation come after, as for one. When it throws
+     * (the store failed, or one record was refused), nothing of the bookkeeping is kept: the caller
+     * takes the events one at a time instead, where each failure is dealt with on its own.
+     */
+    async onPaidMany(actions: DonationPaid[]): Promise<void> {
+      if (actions.length === 0) return;
+      const at = clock.now().toISOString();
+      // A payment announced by several events of the batch is recorded by its first; the others are done with it.
+      const payments = new Map<string, DonationPaid>();
+      for (const action of actions)
+        if (!payments.has(action.paymentIntentId)) payments.set(action.paymentIntentId, action);
+      const paid = [...payments.values()];
+      const sessions = paid.flatMap((action) => (action.sessionId ? [action.sessionId] : []));
+      const campaignIds = [...new Set(paid.map((action) => action.campaignId))];
+      // The events are kept while what the records need is read; the bookkeeping starts once both are done.
+      const [, foundCheckouts, foundCampaigns] = await Promise.all([
+        donations.keepRawEvents(actions.map((action) => rawEventOf(action, at))),
+        sessions.length > 0 ? donations.findCheckouts(sessions) : [],
+        Promise.all(campaignIds.map((campaignId) => campaigns.findById(campaignId))),
+      ]);
+      const checkouts = new Map(foundCheckouts.map((checkout) => [checkout.sessionId, checkout]));
+      const campaignsById = new Map(
+        campaignIds.map((campaignId, index) => [campaignId, foundCampaigns[index] ?? null]),
+      );
+      const organizationIds = [
+        ...new Set(
+          [...campaignsById.values()].flatMap((campaign) =>
+            campaign?.organizationId ? [campaign.organizationId] : [],
+          ),
+        ),
+      ];
+      const foundOrganizations = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
+      const organizationsById = new Map(organizationIds.map((id, index) => [id, foundOrganizations[index] ?? null]));
+      const organizationOf = (campaign: Campaign | null | undefined) =>
+        (campaign?.organizationId ? organizationsById.get(campaign.organizationId) : null) ?? null;
+      // The platform settings matter only when an organization has no percentage of its own.
+      const needsSettings = paid.some((action) => {
+        const organization = organizationOf(campaignsById.get(action.campaignId));
+        return !organization || organization.donationPercentage === 0;
+      });
+      const saved = needsSettings ? await settings.get() : null;
+      const records = paid.map((action) =>
+        donationRecord(
+          action,
+          action.sessionId ? (checkouts.get(action.sessionId) ?? null) : null,
+          effectiveDonationPercentage(organizationOf(campaignsById.get(action.campaignId)), saved),
+          at,
+        ),
+      );
+      const outcomes = await unitOfWork.run(async (repositories) => {
+        const results = await repositories.donations.recordMany(records);
+        // SPEC §5, as for one payment, one update per campaign: raised += the batch's amounts, donators += its new donors.
+        const totals = new Map<string, { amount: number; donors: number }>();
+        for (const result of results) {
+          const counted = result.donation.amount - result.donation.refunded;
+          if (!result.recorded || (counted <= 0 && result.donation.amount !== 0)) continue;
+          const total = totals.get(result.donation.campaign_id) ?? { amount: 0, donors: 0 };
+          totals.set(result.donation.campaign_id, { amount: total.amount + counted, donors: total.donors + 1 });
+        }
+        await repositories.donations.markRawEventsProcessed(
+          actions.map((action) => action.eventId),
+          at,
+        );
+        // Last, so the campaigns' rows are held only until the commit that follows.
+        for (const [campaignId, total] of totals)
+          await repositories.campaigns.countDonations(campaignId, total.amount, total.donors);
+        return results;
+      });
+      announce(
+        outcomes.flatMap((outcome, index) => {
+          const action = paid[index]!;
+          if (!outcome.recorded) return [];
+          const campaign = campaignsById.get(action.campaignId) ?? null;
+          return [{ outcome, campaign, organization: organizationOf(campaign), payerEmail: action.payerEmail ?? null }];
+        }),
+      );
     },
 
     /** A refund, reported as all refunded of the payment so far: only what is new is taken off, once. */

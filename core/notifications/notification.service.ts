@@ -145,6 +145,28 @@ export function notificationServiceFactory({
       return notification;
     },
 
+    /** notify for several at once: stored in one write, then each pushed live to its recipient's sessions. */
+    async notifyMany(inputs: NotifyInput[]): Promise<Notification[]> {
+      if (inputs.length === 0) return [];
+      const at = clock.now().toISOString();
+      const created = await notifications.createMany(
+        inputs.map((input) => ({
+          ...input,
+          notification_id: ids.newId(),
+          notification_date: at,
+          notification_read: false,
+          notification_readdate: null,
+          userId: input.notification_userTo,
+        })),
+      );
+      await Promise.all(
+        created.map((notification) =>
+          deliver(notification.notification_userTo, { type: 'NEW_NOTIFICATION', notification }),
+        ),
+      );
+      return created;
+    },
+
     /** Pushes a live message (not stored) to every open session of each user; failures are reported only. */
     async push(userIds: readonly string[], message: LiveMessage): Promise<void> {
       await Promise.all([...new Set(userIds)].map((userId) => deliver(userId, message)));

@@ -25,6 +25,12 @@ export interface CampaignRepository {
    */
   countDonation(campaignUUID: string, amountCents: number): Promise<Campaign | null>;
   /**
+   * Adds several donations to the totals at once, atomically and without reading first, as `donors`
+   * calls of countDonation would: campaignRaised += amount and donators = (donators or 0) + donors.
+   * Null when no such campaign.
+   */
+  countDonations(campaignUUID: string, amountCents: number, donors: number): Promise<Campaign | null>;
+  /**
    * Takes a refund off the totals atomically, without reading first: campaignRaised -= amount (never
    * below 0) and, when the donor left (their donation is fully refunded), donators -= 1 (never below 0).
    * Null when no such campaign.

@@ -43,11 +43,15 @@ export interface DonationRepository {
    * event stays even when the bookkeeping fails.
    */
   keepRawEvent(event: NewDonatorRaw): Promise<{ kept: boolean }>;
+  /** keepRawEvent for several events in one write: the answers in the order of the events. */
+  keepRawEvents(events: NewDonatorRaw[]): Promise<{ kept: boolean }[]>;
   /**
    * Notes that a kept event's bookkeeping is done (error null: processedAt is set, any earlier error
    * cleared) or failed (the error, cut to 2000 characters, is kept and the event stays unprocessed).
    */
   markRawEventProcessed(eventId: string, outcome: { at: string; error: string | null }): Promise<void>;
+  /** Notes that these kept events' bookkeeping is done (as markRawEventProcessed with error null), in one write. */
+  markRawEventsProcessed(eventIds: string[], at: string): Promise<void>;
   /** Kept events whose bookkeeping is not done, oldest first. */
   listUnprocessedRawEvents(limit: number): Promise<DonatorRaw[]>;
   /**
@@ -57,6 +61,13 @@ export interface DonationRepository {
    * answered as refundedBeforehand). The donation's shares are those of its amount minus that refund.
    */
   recordOnce(record: DonationRecord): Promise<RecordOutcome>;
+  /**
+   * recordOnce for the payments of a batch, in one transaction (the surrounding unit of work's, or its
+   * own): the outcomes in the order of the records, each as recordOnce would answer it. The records name
+   * distinct payments. When one cannot be stored (an id taken by another payment) the call fails, and
+   * inside a unit of work nothing of it is kept.
+   */
+  recordMany(records: DonationRecord[]): Promise<RecordOutcome[]>;
   /**
    * Applies a refund report (all refunded of the payment so far) to the payment's donation: only the
    * part beyond what was applied counts, once, whatever the order and number of reports; the shares
@@ -81,4 +92,6 @@ export interface DonationRepository {
   /** Keeps a checkout a donor opened; a second save of the same session changes nothing. */
   saveCheckout(checkout: NewDonationCheckout): Promise<void>;
   findCheckout(sessionId: string): Promise<DonationCheckout | null>;
+  /** The checkouts of these sessions that are kept, in no particular order. */
+  findCheckouts(sessionIds: string[]): Promise<DonationCheckout[]>;
 }

@@ -4,6 +4,8 @@ import type { NewNotification, Notification } from '../notifications/notificatio
 export interface NotificationRepository {
   /** Stores userId equal to notification_userTo; conflict when the notification_id is taken. */
   create(notification: NewNotification): Promise<Notification>;
+  /** create for several at once, in one write: the stored notifications in their order. */
+  createMany(notifications: NewNotification[]): Promise<Notification[]>;
   findById(notificationId: string): Promise<Notification | null>;
   /** A user's notifications, newest first (notification_date, then notification_id), strictly after `after`. */
   listForUser(

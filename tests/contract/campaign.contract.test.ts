@@ -138,6 +138,20 @@ describeContract('CampaignRepository', (subject) => {
     expect(await repo().findById('c-1')).toMatchObject({ campaignRaised: 700 + 6_225, donators: 53 });
   });
 
+  it('counts several donations in one call: raised grows by their amount, donators by their number', async () => {
+    await repo().create(campaign('c-1', { campaignRaised: 1_000 }));
+    expect(await repo().countDonations('c-1', 2_500, 3)).toMatchObject({ campaignRaised: 3_500, donators: 3 });
+    expect(await repo().countDonations('c-1', 0, 1)).toMatchObject({ campaignRaised: 3_500, donators: 4 });
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => repo().countDonations('c-1', 1_000, 2)),
+      ...Array.from({ length: 10 }, () => repo().countDonation('c-1', 100)),
+    ]);
+    expect(await repo().findById('c-1')).toMatchObject({ campaignRaised: 3_500 + 10_000 + 1_000, donators: 34 });
+    expect(await repo().countDonations('c-missing', 100, 1)).toBeNull();
+    await expect(repo().countDonations('c-1', -1, 1)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(repo().countDonations('c-1', 100, 1.5)).rejects.toMatchObject({ code: 'invalid' });
+  });
+
   it('takes a refund off the totals, the donor too when they left, never below zero', async () => {
     await repo().create(campaign('c-1', { campaignRaised: 5_000, donators: 2 }));
     expect(await repo().uncountDonation('c-1', 1_000, { donorLeft: false })).toMatchObject({

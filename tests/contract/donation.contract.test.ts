@@ -328,4 +328,127 @@ describeContract('DonationRepository', (subject) => {
     });
     expect(events[1]).toMatchObject({ aggregateId: 'd-pi_1', payload: { newlyRefunded: 500 } });
   });
+
+  it('keeps the events of a batch in one call, each once, and marks them done together', async () => {
+    const { donations } = subject().store.repositories;
+    await donations.keepRawEvent(rawEvent('evt_before'));
+    const answers = await donations.keepRawEvents([
+      rawEvent('evt_a', { paymentIntentId: 'pi_a' }),
+      rawEvent('evt_before', { id: 'raw-again' }),
+      rawEvent('evt_b', { paymentIntentId: 'pi_b', createdAt: '2026-01-01T10:00:01.000Z' }),
+      rawEvent('evt_a', { id: 'raw-a-twice', paymentIntentId: 'pi_a' }),
+    ]);
+    expect(answers).toEqual([{ kept: true }, { kept: false }, { kept: true }, { kept: false }]);
+    expect(await donations.keepRawEvents([])).toEqual([]);
+    const pending = await donations.listUnprocessedRawEvents(10);
+    expect(pending.map((event) => event.eventId).sort()).toEqual(['evt_a', 'evt_b', 'evt_before']);
+    expect(pending.find((event) => event.eventId === 'evt_a')).toMatchObject({
+      id: 'raw-evt_a',
+      paymentIntentId: 'pi_a',
+    });
+
+    await donations.markRawEventsProcessed(['evt_a', 'evt_before', 'evt_a'], '2026-01-01T10:05:00.000Z');
+    await donations.markRawEventsProcessed([], '2026-01-01T10:05:00.000Z');
+    expect((await donations.listUnprocessedRawEvents(10)).map((event) => event.eventId)).toEqual(['evt_b']);
+  });
+
+  it('records the payments of a batch at once, each as recordOnce would, with their events', async () => {
+    const { store } = subject();
+    const { donations } = store.repositories;
+    const earlier = record('pi_earlier', { amount: 1_000 });
+    await donations.recordOnce(earlier);
+    // A refund reported before its payment is applied when the batch records it.
+    await donations.recordRefund('pi_refunded', 700, '2026-01-01T09:00:00.000Z');
+    const batch = [
+      record('pi_b', { amount: 3_000, userId: null }),
+      record('pi_earlier', { id: 'again', amount: 9_900 }),
+      record('pi_refunded', { amount: 2_000 }),
+      record('pi_a', { amount: 500, campaignId: 'c-2' }),
+    ];
+    const outcomes = await donations.recordMany(batch);
+    expect(outcomes).toEqual([
+      { recorded: true, donation: batch[0]!.donation, refundedBeforehand: 0 },
+      { recorded: false, donation: earlier.donation, refundedBeforehand: 0 },
+      {
+        recorded: true,
+        donation: { ...batch[2]!.donation, refunded: 700, organization_share: 1_040, ad_budget_share: 260 },
+        refundedBeforehand: 700,
+      },
+      { recorded: true, donation: batch[3]!.donation, refundedBeforehand: 0 },
+    ]);
+    expect(await donations.findByPaymentIntent('pi_b')).toEqual(batch[0]!.donator);
+    expect(await donations.findDonationByPaymentIntent('pi_refunded')).toMatchObject({ refunded: 700 });
+    expect(await donations.findByPaymentIntent('pi_earlier')).toMatchObject({ id: 'dn-pi_earlier', amount: 1_000 });
+    expect((await donations.listDonationsByCampaign('c-1')).map((donation) => donation.id).sort()).toEqual([
+      'd-pi_b',
+      'd-pi_earlier',
+      'd-pi_refunded',
+    ]);
+    // A later refund finds the batch's donation.
+    expect(await donations.recordRefund('pi_b', 1_000, '2026-01-02T00:00:00.000Z')).toMatchObject({
+      newlyRefunded: 1_000,
+    });
+    const recorded = (await store.outbox.pending(20)).filter((event) => event.type === 'donation.recorded');
+    expect(recorded.map((event) => event.aggregateId).sort()).toEqual([
+      'd-pi_a',
+      'd-pi_b',
+      'd-pi_earlier',
+      'd-pi_refunded',
+    ]);
+    expect(await donations.recordMany([])).toEqual([]);
+  });
+
+  it('refuses a batch that names a payment twice, or whose ids belong to another payment', async () => {
+    const { donations } = subject().store.repositories;
+    await expect(donations.recordMany([record('pi_1'), record('pi_1', { id: 'other' })])).rejects.toMatchObject({
+      code: 'invalid',
+    });
+    await donations.recordOnce(record('pi_1', { id: 'same' }));
+    await expect(donations.recordMany([record('pi_2', { id: 'same' })])).rejects.toMatchObject({ code: 'conflict' });
+    expect(await donations.findByPaymentIntent('pi_2')).toBeNull();
+  });
+
+  it('records each payment once when batches naming the same payments are recorded at once', async () => {
+    const { store } = subject();
+    const payments = ['pi_1', 'pi_2', 'pi_3', 'pi_4'];
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, n) =>
+        store.repositories.donations.recordMany(
+          (n % 2 === 0 ? payments : [...payments].reverse()).map((id) => record(id)),
+        ),
+      ),
+    );
+    // A store may refuse a batch that raced another (it is booked again); none records a payment twice.
+    const recorded = results
+      .flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+      .filter((outcome) => outcome.recorded)
+      .map((outcome) => outcome.donation.payment_intent_id);
+    expect(new Set(recorded).size).toBe(recorded.length);
+    expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
+    // Booked again, the refused ones record nothing more.
+    const again = await store.repositories.donations.recordMany(payments.map((id) => record(id)));
+    expect(again.every((outcome) => !outcome.recorded)).toBe(true);
+    expect(await store.repositories.donations.listByCampaign('c-1')).toHaveLength(4);
+    expect((await store.outbox.pending(50)).filter((event) => event.type === 'donation.recorded')).toHaveLength(4);
+  });
+
+  it('finds the kept checkouts of several sessions at once', async () => {
+    const { donations } = subject().store.repositories;
+    const checkout = (sessionId: string) => ({
+      sessionId,
+      campaignId: 'c-1',
+      amount: 2_500,
+      donorName: 'Dana',
+      message: null,
+      promoterId: null,
+      donorId: null,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      channel: null,
+    });
+    await donations.saveCheckout(checkout('cs_1'));
+    await donations.saveCheckout(checkout('cs_2'));
+    const found = await donations.findCheckouts(['cs_2', 'cs_none', 'cs_1', 'cs_2']);
+    expect(found.sort((a, b) => a.sessionId.localeCompare(b.sessionId))).toEqual([checkout('cs_1'), checkout('cs_2')]);
+    expect(await donations.findCheckouts([])).toEqual([]);
+  });
 });

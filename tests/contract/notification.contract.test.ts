@@ -51,6 +51,28 @@ describeContract('NotificationRepository', (subject) => {
     expect(await notifications.findById('n-missing')).toBeNull();
   });
 
+  it('creates several notifications in one call, each as create would, in their order', async () => {
+    const { store } = subject();
+    const { notifications } = store.repositories;
+    const created = await notifications.createMany([
+      notification('n-2', 'u-1', '2026-01-01T11:00:00+01:00', { notification_campaign_amount: 500 }),
+      notification('n-1', 'u-2', '2026-01-01T10:00:01.000Z', { userId: 'u-other' }),
+    ]);
+    expect(created.map((n) => [n.notification_id, n.userId, n.notification_date, n.notification_read])).toEqual([
+      ['n-2', 'u-1', '2026-01-01T10:00:00.000Z', false],
+      ['n-1', 'u-2', '2026-01-01T10:00:01.000Z', false],
+    ]);
+    expect(await notifications.findById('n-2')).toEqual(created[0]);
+    expect(await notifications.countUnread('u-2')).toBe(1);
+    expect(await notifications.createMany([])).toEqual([]);
+    await expect(
+      notifications.createMany([notification('n-1', 'u-3', '2026-01-02T10:00:00.000Z')]),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect((await notifications.findById('n-1'))?.notification_userTo).toBe('u-2');
+    const events = (await store.outbox.pending(10)).filter((event) => event.type === 'notification.created');
+    expect(events.map((event) => event.aggregateId).sort()).toEqual(['n-1', 'n-2']);
+  });
+
   it('keeps userId equal to notification_userTo', async () => {
     const { notifications } = subject().store.repositories;
     const created = await notifications.create(

@@ -72,7 +72,14 @@ import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
 import type { PaymentActionHandler } from './routes/payment-webhook.routes';
 import { donationCheckoutServiceFactory, promoterResolver } from '../../../core/donations/donation-checkout.service';
-import { donationRecordingServiceFactory } from '../../../core/donations/donation-recording.service';
+import {
+  donationRecordingServiceFactory,
+  type DonationPaid,
+  type DonationRecordingService,
+  type PaymentRefunded,
+} from '../../../core/donations/donation-recording.service';
+import { donationIngest, type DonationIngest } from '../../../core/donations/donation-ingest';
+import { notifyTogether } from '../../../core/notifications/notify-together';
 import { budgetPaymentServiceFactory } from '../../../core/payments/budget-payment.service';
 import { paymentActionRouter } from '../../../core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
@@ -524,6 +531,15 @@ function openPayments(
   };
 }
 
+/** The most paid donations booked in one batch. */
+const DONATION_BATCH = 200;
+
+/** Donor bookkeeping of the webhooks: payments through the batches, refunds one by one. */
+const donationActions = (recording: DonationRecordingService, ingest: DonationIngest) => ({
+  onPaid: (action: DonationPaid) => ingest.paid(action),
+  onRefunded: (action: PaymentRefunded) => recording.onRefunded(action),
+});
+
 /** Verified payment actions that record nothing (failed payments, events not ours) are logged. */
 const logPaymentAction =
   (logger: Logger) =>
@@ -600,7 +616,12 @@ export async function compose(
     container.bind(PAYMENT_ACTION_HANDLER).toDynamicValue((context) =>
       paymentActionRouter({
         budget: context.get(TYPES.BudgetPaymentService),
-        donations: context.get(TYPES.DonationRecordingService),
+        // Firestore runs one campaign's transactions one after another: there each payment is booked on
+        // its own, as a batch would only make one long transaction of them.
+        donations:
+          config.DATA_STORE === 'firestore'
+            ? context.get(TYPES.DonationRecordingService)
+            : donationActions(context.get(TYPES.DonationRecordingService), context.get(TYPES.DonationIngest)),
         declines: context.get(CARD_TESTING_GUARD),
         onUnrecorded: logPaymentAction(logger),
       }),
@@ -769,6 +790,8 @@ export async function compose(
       await projector.stop();
       await worker.stop();
       await deliverySync.stop();
+      // The payments being booked are written before the store closes.
+      await container.get(TYPES.DonationIngest).settled();
       mail.close();
       await payments.close();
       await ads.close();
@@ -814,7 +837,8 @@ function bindReachServices(container: Container, config: Config, logger: Logger)
       donations: repositories.donations,
       mail: context.get(TYPES.MailService),
       emailLogs: repositories.emailLogs,
-      notify: (input) => notifications.notify(input),
+      // The promoters of a batch of donations are told in one write.
+      notify: notifyTogether(notifications),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       // SPEC §8: appreciation errors are logged and swallowed (and kept in errorEmails).
@@ -1061,9 +1085,11 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
       organizations: repositories.organizations,
       settings: repositories.settings,
       notify: (input) => notifications.notify(input),
+      notifyMany: (inputs) => notifications.notifyMany(inputs),
       mail: context.get(TYPES.MailService),
       // Thanks the donor and the promoter whose link brought the gift.
       afterDonation: (recorded) => appreciations.afterDonation(recorded),
+      afterDonations: (recorded) => appreciations.afterDonations(recorded),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       publicUrl: config.publicUrl,
@@ -1074,6 +1100,23 @@ function bindMoneyServices(container: Container, config: Config, logger: Logger)
           failure.retried
             ? 'Donor bookkeeping failed; the webhook is refused so the payment provider delivers it again'
             : `Donor bookkeeping failed at ${failure.stage}`,
+        ),
+    });
+  });
+  container.bind(TYPES.DonationIngest).toDynamicValue((context) => {
+    const recording = context.get(TYPES.DonationRecordingService);
+    return donationIngest({
+      recordBatch: (actions) => recording.onPaidMany(actions),
+      recordOne: (action) => recording.onPaid(action),
+      maxBatch: DONATION_BATCH,
+      // While a batch is in its transaction the next one is kept and read.
+      concurrency: 2,
+      // A few milliseconds for the webhooks of a burst to join a batch.
+      gatherMs: 2,
+      onBatchFailure: (error, payments) =>
+        logger.warn(
+          { err: error, payments },
+          'A batch of donations could not be booked at once; booking them one by one',
         ),
     });
   });

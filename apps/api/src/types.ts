@@ -34,6 +34,7 @@ import type { LegacyAdPlatformService } from '../../../core/delivery/legacy-ad-p
 import type { OrganizationAdvertiserService } from '../../../core/delivery/organization-advertiser.service';
 import type { DonationCheckoutService } from '../../../core/donations/donation-checkout.service';
 import type { DonationRecordingService } from '../../../core/donations/donation-recording.service';
+import type { DonationIngest } from '../../../core/donations/donation-ingest';
 import type { BudgetPaymentService } from '../../../core/payments/budget-payment.service';
 import type { PaymentReceiptService } from '../../../core/payments/payment-receipts.service';
 import type { CampaignDirectoryService } from '../../../core/reporting/campaign-directory.service';
@@ -87,6 +88,7 @@ export const TYPES = {
   BudgetPaymentService: token<BudgetPaymentService>('BudgetPaymentService'),
   DonationCheckoutService: token<DonationCheckoutService>('DonationCheckoutService'),
   DonationRecordingService: token<DonationRecordingService>('DonationRecordingService'),
+  DonationIngest: token<DonationIngest>('DonationIngest'),
   PaymentReceiptService: token<PaymentReceiptService>('PaymentReceiptService'),
   CampaignDirectoryService: token<CampaignDirectoryService>('CampaignDirectoryService'),
 };
