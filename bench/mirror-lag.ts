@@ -3,7 +3,9 @@
 // a donation's commit to the commit of the mirror batch holding it; beside it, the donation's own commit
 // time in the same run. On the Postgres server of BENCH_DATABASE_URL (or TEST_DATABASE_URL), in a fresh
 // database, woken by the outbox's notices; else on an in-memory PGlite, woken by polling.
-// Run: npx tsx bench/mirror-lag.ts [--seconds 60] [--rate 1000]
+// Donations are written as the app books paid webhooks: those due together in one transaction
+// (recordMany, up to 200, two batches at once); `--one-by-one` writes each in its own transaction.
+// Run: npx tsx bench/mirror-lag.ts [--seconds 60] [--rate 1000] [--one-by-one]
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPostgres, type PostgresConnection } from '../adapters/postgres/connection';
@@ -15,6 +17,7 @@ import type { ReportingDatabase } from '../adapters/postgres/reporting/reporting
 import { randomIds } from '../adapters/system/random-ids';
 import { systemClock } from '../adapters/system/system-clock';
 import { createProjectorRunner, OUTBOX_WRITTEN_TOPIC } from '../apps/api/src/modules/reporting-mirror.module';
+import type { DonationRecord } from '../core/ports/donation.repository';
 import type { ReportingMirror } from '../core/ports/reporting.port';
 import { reportingProjector } from '../core/reporting/projector.service';
 import { migrateMirror } from '../tests/support/reporting';
@@ -22,10 +25,18 @@ import { freshServerDatabase, MIGRATIONS_DIR } from '../tests/support/test-store
 import type { Kysely } from 'kysely';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, rate: { type: 'string', default: '1000' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '1000' },
+    'one-by-one': { type: 'boolean', default: false },
+  },
 });
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
+const oneByOne = values['one-by-one'];
+/** As the app's donation ingest: the most payments in one batch, and batches booked at once. */
+const BATCH = 200;
+const BATCHES_AT_ONCE = 2;
 const IN_FLIGHT = 32;
 /** Gifts go to this many live campaigns of five organizations. */
 const CAMPAIGNS = 50;
@@ -108,11 +119,11 @@ async function main() {
   for (const runner of runners) await runner.start();
   while ((await store.outbox.backlog()).count > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 
-  /** One donation recorded as the app records one: its transaction, with its outbox event. */
-  const record = async (id: string, index: number) => {
+  /** One donation as the app records one, with its outbox event. */
+  const recordOf = (id: string, index: number): DonationRecord => {
     const campaignId = `c-bench-${index % CAMPAIGNS}`;
     const at = new Date().toISOString();
-    await store.repositories.donations.recordOnce({
+    return {
       donator: {
         id: `dn-${id}`,
         campaignId,
@@ -137,8 +148,37 @@ async function main() {
         ad_budget_share: 500,
         refunded: 0,
       },
-    });
+    };
   };
+  const record = async (id: string, index: number) => {
+    await store.repositories.donations.recordOnce(recordOf(id, index));
+  };
+
+  // The donations due together, booked in one transaction as the app's ingest books webhooks.
+  let queued: { id: string; index: number; done: () => void; failed: (error: unknown) => void }[] = [];
+  let booking = 0;
+  const book = () => {
+    while (booking < BATCHES_AT_ONCE && queued.length > 0) {
+      const batch = queued.slice(0, BATCH);
+      queued = queued.slice(batch.length);
+      booking += 1;
+      void store.unitOfWork
+        .run((repositories) => repositories.donations.recordMany(batch.map((item) => recordOf(item.id, item.index))))
+        .then(
+          () => batch.forEach((item) => item.done()),
+          (error: unknown) => batch.forEach((item) => item.failed(error)),
+        )
+        .finally(() => {
+          booking -= 1;
+          book();
+        });
+    }
+  };
+  const recordTogether = (id: string, index: number) =>
+    new Promise<void>((resolve, reject) => {
+      queued.push({ id, index, done: resolve, failed: reject });
+      if (queued.length === 1) setImmediate(book);
+    });
 
   const total = Math.round(seconds * rate);
   const commitTimes: number[] = [];
@@ -155,13 +195,14 @@ async function main() {
       else if (wait < -100) behind += 1;
       const id = `pi_bench_${index}`;
       const t0 = performance.now();
-      await record(id, index);
+      await (oneByOne ? record(id, index) : recordTogether(id, index));
       const t1 = performance.now();
       writtenAt.set(id, t1);
       commitTimes.push(t1 - t0);
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  // Webhooks come concurrently: booked together, a caller waits for its batch, so more wait at once.
+  await Promise.all(Array.from({ length: oneByOne ? IN_FLIGHT : 4 * IN_FLIGHT }, worker));
   const writingMs = performance.now() - started;
   const deadline = performance.now() + 60_000;
   while (lags.length < total && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -173,7 +214,9 @@ async function main() {
   const outboxLeft = (await store.outbox.after(0, 1_000_000)).length;
   lags.sort((a, b) => a - b);
   commitTimes.sort((a, b) => a - b);
-  console.log(`Store: ${serverUrl ? 'Postgres server' : 'PGlite (in memory)'}; 2 projector instances`);
+  console.log(
+    `Store: ${serverUrl ? 'Postgres server' : 'PGlite (in memory)'}; 2 projector instances; donations ${oneByOne ? 'one transaction each' : 'booked together as the app books webhooks'}`,
+  );
   console.log(
     `Wrote ${total} donations in ${(writingMs / 1000).toFixed(1)} s (${((total * 1000) / writingMs).toFixed(0)}/s, target ${rate}/s; ${behind} started >100 ms late)`,
   );
@@ -222,7 +265,7 @@ async function main() {
   }
   const drainMs = performance.now() - drainStarted;
   console.log(
-    `Writers alone (no projector): ${backlog} donations in ${(writeMs / 1000).toFixed(1)} s (${((backlog * 1000) / writeMs).toFixed(0)}/s)`,
+    `Writers alone, one transaction each (no projector): ${backlog} donations in ${(writeMs / 1000).toFixed(1)} s (${((backlog * 1000) / writeMs).toFixed(0)}/s)`,
   );
   console.log(
     `Projector alone: ${applied} events applied in ${batches} batches of up to 500 in ${(drainMs / 1000).toFixed(1)} s (${((applied * 1000) / drainMs).toFixed(0)} events/s)`,
