@@ -104,6 +104,8 @@ describe('A visit and a gift through an X link, in the campaign report', () => {
     await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242', email: 'robin@donors.example' });
     await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
 
+    // The campaign reaches the mirror with the projector's next batch (on Firestore, after a poll).
+    await caughtUp();
     let current = await report(campaignId);
     for (let attempt = 0; current.funnel.gifts === 0 && attempt < 150; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
