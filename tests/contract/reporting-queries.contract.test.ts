@@ -164,6 +164,9 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
         }
       }
       expect(await queries.donorSummary(window)).toEqual(await summing.donorSummary(window));
+      const report = await queries.campaignReport(window, 'c1', 'day', NOW);
+      expect(report?.campaign.gifts).toBeGreaterThan(0);
+      expect(report).toEqual(await summing.campaignReport(window, 'c1', 'day', NOW));
     }
   });
 

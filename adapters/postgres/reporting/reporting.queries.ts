@@ -877,8 +877,9 @@ export function createPostgresReportingQueries(
 
     async campaignReport(window, campaignId, interval, now) {
       const scoped = { ...window, organizationId: null };
+      const whole = await holdsEveryDay(scoped);
       const [campaignRows, series, figures, promoters] = await Promise.all([
-        rowsOf(db, campaignRowsSql(scoped, { only: campaignId }, now, sql``)),
+        rowsOf(db, campaignRowsSql(scoped, { only: campaignId }, now, sql``, whole)),
         rowsOf(db, seriesSql(scoped, interval, campaignId)),
         rowsOf(
           db,
