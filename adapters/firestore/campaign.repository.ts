@@ -36,6 +36,43 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
 
   const commit = documentCommitter(context, collection, findById);
 
+  /** Adds gifts to a campaign's totals in place, with the event that says so. */
+  const countGifts = async (
+    campaignUUID: string,
+    amountCents: number,
+    donors: number,
+    payload: Record<string, unknown>,
+  ) => {
+    if (!Cents.safeParse(amountCents).success)
+      throw invalid('A donation amount is a whole, non-negative number of cents.');
+    if (!Number.isSafeInteger(donors) || donors < 0)
+      throw invalid('A number of donors is a whole, non-negative number.');
+    // Read only to answer null for a missing campaign; the totals are never written from this read.
+    const existing = await findById(campaignUUID);
+    if (!existing) return null;
+    const expected: Campaign = {
+      ...existing,
+      campaignRaised: existing.campaignRaised + amountCents,
+      donators: (existing.donators ?? 0) + donors,
+    };
+    return commit(
+      campaignUUID,
+      expected,
+      // Server-side increments: concurrent donations never lose one. A missing or null donators counts as 0.
+      (batch, document) =>
+        batch.update(document, {
+          campaignRaised: FieldValue.increment(amountCents),
+          donators: FieldValue.increment(donors),
+        }),
+      () => ({
+        type: EventTypes.campaignDonationCounted,
+        aggregateType: 'campaign',
+        aggregateId: campaignUUID,
+        payload,
+      }),
+    );
+  };
+
   return {
     async create(input) {
       const campaign = withUtcTimes(Campaign.parse(input));
@@ -104,63 +141,11 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     },
 
     async countDonation(campaignUUID, amountCents) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      // Read only to answer null for a missing campaign; the totals are never written from this read.
-      const existing = await findById(campaignUUID);
-      if (!existing) return null;
-      const expected: Campaign = {
-        ...existing,
-        campaignRaised: existing.campaignRaised + amountCents,
-        donators: (existing.donators ?? 0) + 1,
-      };
-      return commit(
-        campaignUUID,
-        expected,
-        // Server-side increments: concurrent donations never lose one. A missing or null donators becomes 1.
-        (batch, document) =>
-          batch.update(document, {
-            campaignRaised: FieldValue.increment(amountCents),
-            donators: FieldValue.increment(1),
-          }),
-        () => ({
-          type: EventTypes.campaignDonationCounted,
-          aggregateType: 'campaign',
-          aggregateId: campaignUUID,
-          payload: { campaignUUID, amountCents },
-        }),
-      );
+      return countGifts(campaignUUID, amountCents, 1, { campaignUUID, amountCents });
     },
 
     async countDonations(campaignUUID, amountCents, donors) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      if (!Number.isSafeInteger(donors) || donors < 0)
-        throw invalid('A number of donors is a whole, non-negative number.');
-      // Read only to answer null for a missing campaign; the totals are never written from this read.
-      const existing = await findById(campaignUUID);
-      if (!existing) return null;
-      const expected: Campaign = {
-        ...existing,
-        campaignRaised: existing.campaignRaised + amountCents,
-        donators: (existing.donators ?? 0) + donors,
-      };
-      return commit(
-        campaignUUID,
-        expected,
-        // Server-side increments, as countDonation: concurrent donations never lose one.
-        (batch, document) =>
-          batch.update(document, {
-            campaignRaised: FieldValue.increment(amountCents),
-            donators: FieldValue.increment(donors),
-          }),
-        () => ({
-          type: EventTypes.campaignDonationCounted,
-          aggregateType: 'campaign',
-          aggregateId: campaignUUID,
-          payload: { campaignUUID, amountCents, donors },
-        }),
-      );
+      return countGifts(campaignUUID, amountCents, donors, { campaignUUID, amountCents, donors });
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {

@@ -19,6 +19,35 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
   const replace = (campaignUUID: string, change: (campaign: Campaign) => Campaign): Campaign | null =>
     replaceRecord(table(), campaignUUID, change, withUtcTimes);
 
+  /** Adds gifts to a campaign's totals in place, with the event that says so. */
+  const countGifts = async (
+    campaignUUID: string,
+    amountCents: number,
+    donors: number,
+    payload: Record<string, unknown>,
+  ) => {
+    if (!Cents.safeParse(amountCents).success)
+      throw invalid('A donation amount is a whole, non-negative number of cents.');
+    if (!Number.isSafeInteger(donors) || donors < 0)
+      throw invalid('A number of donors is a whole, non-negative number.');
+    return changeWithMemoryEvent(
+      context,
+      () =>
+        replace(campaignUUID, (campaign) => ({
+          ...campaign,
+          campaignRaised: campaign.campaignRaised + amountCents,
+          donators: (campaign.donators ?? 0) + donors,
+        })),
+      (campaign) =>
+        campaign && {
+          type: EventTypes.campaignDonationCounted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload,
+        },
+    );
+  };
+
   return {
     create(input) {
       return changeWithMemoryEvent(
@@ -105,47 +134,11 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
     },
 
     async countDonation(campaignUUID, amountCents) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      return changeWithMemoryEvent(
-        context,
-        () =>
-          replace(campaignUUID, (campaign) => ({
-            ...campaign,
-            campaignRaised: campaign.campaignRaised + amountCents,
-            donators: (campaign.donators ?? 0) + 1,
-          })),
-        (campaign) =>
-          campaign && {
-            type: EventTypes.campaignDonationCounted,
-            aggregateType: 'campaign',
-            aggregateId: campaignUUID,
-            payload: { campaignUUID, amountCents },
-          },
-      );
+      return countGifts(campaignUUID, amountCents, 1, { campaignUUID, amountCents });
     },
 
     async countDonations(campaignUUID, amountCents, donors) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      if (!Number.isSafeInteger(donors) || donors < 0)
-        throw invalid('A number of donors is a whole, non-negative number.');
-      return changeWithMemoryEvent(
-        context,
-        () =>
-          replace(campaignUUID, (campaign) => ({
-            ...campaign,
-            campaignRaised: campaign.campaignRaised + amountCents,
-            donators: (campaign.donators ?? 0) + donors,
-          })),
-        (campaign) =>
-          campaign && {
-            type: EventTypes.campaignDonationCounted,
-            aggregateType: 'campaign',
-            aggregateId: campaignUUID,
-            payload: { campaignUUID, amountCents, donors },
-          },
-      );
+      return countGifts(campaignUUID, amountCents, donors, { campaignUUID, amountCents, donors });
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {

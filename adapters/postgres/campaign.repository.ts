@@ -22,6 +22,35 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
     return row ? toCampaign(row) : null;
   };
 
+  /** Adds gifts to a campaign's totals in place, with the event that says so. */
+  const countGifts = async (
+    campaignUUID: string,
+    amountCents: number,
+    donors: number,
+    payload: Record<string, unknown>,
+  ) => {
+    if (!Cents.safeParse(amountCents).success)
+      throw invalid('A donation amount is a whole, non-negative number of cents.');
+    if (!Number.isSafeInteger(donors) || donors < 0)
+      throw invalid('A number of donors is a whole, non-negative number.');
+    return changeWithEvent(
+      context,
+      (trx) =>
+        // One statement computes both totals from the stored row: concurrent donations never lose one.
+        updateCampaign(trx, campaignUUID, {
+          campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
+          donators: sql<number>`coalesce(donators, 0) + ${donors}`,
+        }),
+      (campaign) =>
+        campaign && {
+          type: EventTypes.campaignDonationCounted,
+          aggregateType: 'campaign',
+          aggregateId: campaignUUID,
+          payload,
+        },
+    );
+  };
+
   return {
     create(input) {
       const campaign = Campaign.parse(input);
@@ -107,48 +136,11 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
     },
 
     async countDonation(campaignUUID, amountCents) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      return changeWithEvent(
-        context,
-        async (trx) => {
-          // One statement computes both totals from the stored row: concurrent donations never lose one.
-          return updateCampaign(trx, campaignUUID, {
-            campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
-            donators: sql<number>`coalesce(donators, 0) + 1`,
-          });
-        },
-        (campaign) =>
-          campaign && {
-            type: EventTypes.campaignDonationCounted,
-            aggregateType: 'campaign',
-            aggregateId: campaignUUID,
-            payload: { campaignUUID, amountCents },
-          },
-      );
+      return countGifts(campaignUUID, amountCents, 1, { campaignUUID, amountCents });
     },
 
     async countDonations(campaignUUID, amountCents, donors) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A donation amount is a whole, non-negative number of cents.');
-      if (!Number.isSafeInteger(donors) || donors < 0)
-        throw invalid('A number of donors is a whole, non-negative number.');
-      return changeWithEvent(
-        context,
-        (trx) =>
-          // As countDonation, once for the whole batch: concurrent batches and donations never lose one.
-          updateCampaign(trx, campaignUUID, {
-            campaign_raised: sql<number>`campaign_raised + ${amountCents}`,
-            donators: sql<number>`coalesce(donators, 0) + ${donors}`,
-          }),
-        (campaign) =>
-          campaign && {
-            type: EventTypes.campaignDonationCounted,
-            aggregateType: 'campaign',
-            aggregateId: campaignUUID,
-            payload: { campaignUUID, amountCents, donors },
-          },
-      );
+      return countGifts(campaignUUID, amountCents, donors, { campaignUUID, amountCents, donors });
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
