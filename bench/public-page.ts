@@ -3,7 +3,10 @@
 // run, on PGlite and (with TEST_DATABASE_URL) on the Postgres server. The app runs as in production: page
 // cache on, one log line a request at info (written to /dev/null). A second row of each page counts a gift
 // to the campaign every 250 ms meanwhile, so its page is built again four times a second.
-// Run: npx tsx bench/public-page.ts [seconds]   (needs /usr/bin/wrk; `-t1 -c50 -d<seconds>s`, default 8)
+// Each route is measured in rounds taken in turn with the baseline's (the machine is shared and noisy): the
+// figures are the medians of the rounds, and the ratio is the median of each round's ratio to its baseline.
+// Run: npx tsx bench/public-page.ts [seconds] [rounds]   (needs /usr/bin/wrk; `-t1 -c50 -d<seconds>s`,
+// default 5 s, 3 rounds)
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
@@ -12,7 +15,8 @@ import { TYPES } from '../apps/api/src/types';
 import { buildWeb } from '../scripts/build-web.mjs';
 import { startTestApp } from '../tests/support/start-app';
 
-const seconds = Number(process.argv[2] ?? 8);
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const CAMPAIGN_ID = 'bench-public-page';
 const run = promisify(execFile);
@@ -64,11 +68,23 @@ async function measure(url: string, headers: Record<string, string>): Promise<Fi
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
 const HTML = { ...BROWSER, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 const rows: string[] = [];
-const row = (store: string, label: string, figure: Figure, hello: Figure | null) =>
+/** One route's rounds, each beside the baseline measured just before it. */
+const row = (store: string, label: string, figures: Figure[], baselines: Figure[] | null) => {
+  const perSecond = median(figures.map((figure) => figure.perSecond));
+  const p99 = median(figures.map((figure) => figure.p99Ms));
+  const ratio = baselines ? median(figures.map((figure, i) => figure.perSecond / baselines[i]!.perSecond)) : 1;
+  const non2xx = figures.reduce((sum, figure) => sum + figure.non2xx, 0);
   rows.push(
-    `${store.padEnd(9)} ${label.padEnd(34)} ${figure.perSecond.toFixed(0).padStart(8)} ${figure.p99Ms.toFixed(2).padStart(8)} ${(hello ? (figure.perSecond / hello.perSecond).toFixed(2) : '1.00').padStart(6)}${figure.non2xx ? `  (${figure.non2xx} not 2xx)` : ''}`,
+    `${store.padEnd(9)} ${label.padEnd(34)} ${perSecond.toFixed(0).padStart(8)} ${p99.toFixed(2).padStart(8)} ${ratio.toFixed(2).padStart(6)}  ${figures.map((figure) => figure.perSecond.toFixed(0)).join(' / ')}${non2xx ? `  (${non2xx} not 2xx)` : ''}`,
   );
+};
 
 await buildWeb({ log: () => undefined });
 const stores = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
@@ -109,25 +125,42 @@ for (const store of stores) {
       const status = (await fetch(url, { headers })).status;
       if (status !== 200) throw new Error(`${url} answered ${status}`);
     }
-    const baseline = await measure(hello.url, BROWSER);
-    row(store, 'Express hello-world JSON', baseline, null);
-    row(store, 'GET /campaign/{id}/details/', await measure(html, HTML), baseline);
-    row(store, 'GET /api/campaigns/{id}/page', await measure(json, BROWSER), baseline);
-    const gifts = setInterval(() => void repositories.campaigns.countDonation(CAMPAIGN_ID, 25_00), 250);
-    try {
-      row(store, 'details/, a gift every 250 ms', await measure(html, HTML), baseline);
-      row(store, 'page JSON, a gift every 250 ms', await measure(json, BROWSER), baseline);
-    } finally {
-      clearInterval(gifts);
-    }
+    const routes = {
+      html: [html, HTML],
+      json: [json, BROWSER],
+    } as const;
+    /** Rounds of the baseline and each route in turn; `during` runs meanwhile (a gift every 250 ms). */
+    const measured = async (labels: Record<keyof typeof routes, string>, withGifts: boolean) => {
+      const figures = { hello: [] as Figure[], html: [] as Figure[], json: [] as Figure[] };
+      const gifts = withGifts
+        ? setInterval(() => void repositories.campaigns.countDonation(CAMPAIGN_ID, 25_00), 250)
+        : undefined;
+      try {
+        for (let round = 0; round < rounds; round += 1) {
+          figures.hello.push(await measure(hello.url, BROWSER));
+          for (const [name, [url, headers]] of Object.entries(routes)) {
+            figures[name as keyof typeof routes].push(await measure(url, headers));
+          }
+        }
+      } finally {
+        clearInterval(gifts);
+      }
+      if (!withGifts) row(store, 'Express hello-world JSON', figures.hello, null);
+      row(store, labels.html, figures.html, figures.hello);
+      row(store, labels.json, figures.json, figures.hello);
+    };
+    await measured({ html: 'GET /campaign/{id}/details/', json: 'GET /api/campaigns/{id}/page' }, false);
+    await measured({ html: 'details/, a gift every 250 ms', json: 'page JSON, a gift every 250 ms' }, true);
   } finally {
     hello.close();
     await app.close();
   }
 }
-console.log(`wrk -t1 -c50 -d${seconds}s --latency (Accept-Encoding: gzip, deflate, br)`);
 console.log(
-  `${'store'.padEnd(9)} ${'route'.padEnd(34)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'×hello'.padStart(6)}`,
+  `wrk -t1 -c50 -d${seconds}s --latency (Accept-Encoding: gzip, deflate, br), ${rounds} rounds each, taken in turn with the baseline's: medians`,
+);
+console.log(
+  `${'store'.padEnd(9)} ${'route'.padEnd(34)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'×hello'.padStart(6)}  rounds (req/s)`,
 );
 console.log(rows.join('\n'));
 process.exit(0);

@@ -1,6 +1,7 @@
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
+import express from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import { pinoHttp } from 'pino-http';
@@ -66,7 +67,7 @@ const originalPath = (req: { url?: string }) => (req as { originalUrl?: string }
 const renderPdf = async (receipt: ReceiptDocument) =>
   (await import('../../../adapters/pdf/receipt.pdf')).renderReceiptPdf(receipt);
 
-export function createApp(container: Container): Express {
+export function createApp(container: Container): RequestListener {
   const config = container.get(TYPES.Config);
   const logger = container.get(TYPES.Logger);
   const registry = createRegistry();
@@ -91,11 +92,6 @@ export function createApp(container: Container): Express {
     hsts: config.cookieSecure,
   });
   const publicPages = container.get(PUBLIC_PAGES);
-  // Every ad click lands on a campaign's page: its two reads are answered first, from memory (the
-  // whole request log with headers, at debug, takes the usual way).
-  if (!logger.isLevelEnabled('debug')) {
-    app.use(publicPageFastPath({ publicPages, headers: headersOf(securityHeaders), logger }));
-  }
 
   app.use(
     pinoHttp({
@@ -239,5 +235,9 @@ export function createApp(container: Container): Express {
   app.use(webAssetRoutes(undefined, { campaignPage: (campaignId) => publicPages.html(campaignId) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+  // Every ad click lands on a campaign's page: its two reads are answered first, from memory and before
+  // Express sees them (the whole request log with headers, at debug, takes the usual way).
+  if (logger.isLevelEnabled('debug')) return app;
+  const fastPath = publicPageFastPath({ publicPages, headers: headersOf(securityHeaders), logger });
+  return (req, res) => fastPath(req, res, () => app(req, res));
 }

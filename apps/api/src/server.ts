@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { DEMO_ACCOUNTS, type DemoSeedService } from '../../../core/demo/demo-seed.service';
 import { createApp } from './app';
@@ -111,7 +111,7 @@ export async function startServer(
 
   const app = createApp(container);
   const server: Server = await new Promise((resolvePromise, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, () => resolvePromise(listening));
+    const listening = createServer(app).listen(config.PORT, config.HOST, () => resolvePromise(listening));
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;

@@ -99,20 +99,33 @@ export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}):
     void (async () => {
       const page = await options.campaignPage!(decodeURIComponent(campaign[1]!));
       // The page itself says the campaign is gone; the status tells crawlers and link previewers.
-      if (!page) res.status(404).type('html').send(indexHtml(index));
+      if (!page)
+        res
+          .status(404)
+          .type('html')
+          .send(indexHtml(index) ?? '');
       else sendBuilt(req, res, page, []);
     })().catch(next);
   });
   return router;
 }
 
-let cachedIndex: { path: string; modified: number; checkedAt: number; html: string } | null = null;
+let cachedIndex: { path: string; modified: number; checkedAt: number; html: string | null } | null = null;
 
-/** The shell's index.html, read again only when a build replaced it (its time looked at once a second at most). */
-export function indexHtml(path: string): string {
+/**
+ * The shell's index.html, or null while it is not built: read again only when a build replaced it
+ * (its time looked at once a second at most, so a page served from memory costs no file system call).
+ */
+export function indexHtml(path: string): string | null {
   const at = Date.now();
   if (cachedIndex?.path === path && at - cachedIndex.checkedAt < 1_000) return cachedIndex.html;
-  const modified = statSync(path).mtimeMs;
+  let modified: number;
+  try {
+    modified = statSync(path).mtimeMs;
+  } catch {
+    cachedIndex = { path, modified: Number.NaN, checkedAt: at, html: null };
+    return null;
+  }
   if (cachedIndex?.path !== path || cachedIndex.modified !== modified) {
     cachedIndex = { path, modified, checkedAt: at, html: readFileSync(path, 'utf8') };
   } else cachedIndex.checkedAt = at;

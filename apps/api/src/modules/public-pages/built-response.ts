@@ -84,31 +84,48 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+type HeaderList = readonly (readonly [string, string])[];
+
+/** The flat header list of one way of sending a built answer, made once per built answer. */
+const headerLists = new WeakMap<BuiltResponse, WeakMap<HeaderList, Map<string, string[]>>>();
+
+function headerListOf(built: BuiltResponse, headers: HeaderList, encoding: Encoding, notModified: boolean): string[] {
+  let byHeaders = headerLists.get(built);
+  if (!byHeaders) headerLists.set(built, (byHeaders = new WeakMap()));
+  let lists = byHeaders.get(headers);
+  if (!lists) byHeaders.set(headers, (lists = new Map()));
+  const key = notModified ? '304' : encoding;
+  let list = lists.get(key);
+  if (!list) {
+    list = headers.flat();
+    list.push('Cache-Control', built.cacheControl, 'ETag', built.etag, 'Vary', 'Accept-Encoding');
+    if (!notModified) {
+      list.push('Content-Type', built.type);
+      if (encoding !== 'identity') list.push('Content-Encoding', encoding);
+      list.push('Content-Length', String(built.body(encoding).length));
+    }
+    lists.set(key, list);
+  }
+  return list;
+}
+
 /**
- * Sends a built answer with `headers` (the app's security headers), as a 304 when the browser has it,
- * in the encoding the browser accepts. Answers the status sent.
+ * Sends a built answer with `headers` (the app's security headers) and the request's id, as a 304 when
+ * the browser has it, in the encoding the browser accepts. The headers go out as one list made once per
+ * answer. Answers the status sent.
  */
 export function sendBuilt(
   req: IncomingMessage,
   res: ServerResponse,
   built: BuiltResponse,
-  headers: readonly (readonly [string, string])[],
+  headers: HeaderList,
+  requestId?: string,
 ): number {
-  for (const [name, value] of headers) res.setHeader(name, value);
-  res.setHeader('Cache-Control', built.cacheControl);
-  res.setHeader('ETag', built.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (built.status === 200 && matchesEtag(req.headers['if-none-match'], built.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return 304;
-  }
-  const encoding = encodingFor(req.headers['accept-encoding']);
-  const body = built.body(encoding);
-  res.statusCode = built.status;
-  res.setHeader('Content-Type', built.type);
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return built.status;
+  const notModified = built.status === 200 && matchesEtag(req.headers['if-none-match'], built.etag);
+  const encoding = notModified ? 'identity' : encodingFor(req.headers['accept-encoding']);
+  const list = headerListOf(built, headers, encoding, notModified);
+  const status = notModified ? 304 : built.status;
+  res.writeHead(status, requestId ? ['x-request-id', requestId, ...list] : list);
+  res.end(notModified || req.method === 'HEAD' ? undefined : built.body(encoding));
+  return status;
 }

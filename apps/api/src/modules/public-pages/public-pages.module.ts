@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { ContainerModule, type Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 import {
@@ -68,10 +67,10 @@ export function publicPagesFactory({ pages, indexPath, prerender, now = Date.now
 
     /** The page's HTML, or null when there is no such live campaign or no built shell. */
     async html(campaignId: string): Promise<BuiltResponse | null> {
-      if (!existsSync(indexPath)) return null;
+      const index = indexHtml(indexPath);
+      if (index === null) return null;
       const snapshot = await pages.snapshot(campaignId);
       if (!snapshot.page) return null;
-      const index = indexHtml(indexPath);
       const kept = keptFor(snapshot);
       const at = now();
       // Built again when the shell was, and every minute (the days left are counted at the build).
@@ -176,9 +175,9 @@ export function publicPageFastPath({
   headers: readonly (readonly [string, string])[];
   logger: Logger;
 }) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const url = req.url;
+    const url = req.url ?? '';
     const html = url.startsWith('/campaign/') ? HTML_PAGE.exec(url) : null;
     const json = html ? null : url.startsWith('/api/campaigns/') ? JSON_PAGE.exec(url) : null;
     const match = html ?? json;
@@ -191,8 +190,7 @@ export function publicPageFastPath({
       (built) => {
         if (!built) return next();
         const id = requestIdOf(req);
-        res.setHeader('x-request-id', id);
-        const status = sendBuilt(req, res, built, headers);
+        const status = sendBuilt(req, res, built, headers, id);
         const path = url.split('?')[0]!;
         logger[requestLogLevel(path, status)](
           {
