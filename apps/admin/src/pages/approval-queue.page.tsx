@@ -1,8 +1,9 @@
-import { ChevronRight, CircleDollarSign, Inbox } from 'lucide-react';
+import { CircleDollarSign, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { OpenableRow } from '../ui/openable-row';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { OrganizationFilter } from '../ui/organization-filter';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
@@ -119,14 +120,11 @@ function QueueTable({
             const resubmitted = list === 'pending' && earlierSendBack(draft) !== null;
             const long = hasWaitedLong(since, now);
             return (
-              <tr
+              <OpenableRow
                 key={draft.id}
                 className={arrivals.has(draft.id) ? 'is-new' : undefined}
                 data-campaign-id={draft.id}
-                onClick={(event) => {
-                  if ((event.target as HTMLElement).closest('a, button')) return;
-                  navigate(to);
-                }}
+                onOpen={() => navigate(to)}
               >
                 <td data-label="Campaign">
                   <div className="cw-admin-identity__text">
@@ -164,10 +162,7 @@ function QueueTable({
                     {waitingTime(since, now)}
                   </span>
                 </td>
-                <td className="cw-admin-col--chevron" aria-hidden="true">
-                  <ChevronRight size={16} />
-                </td>
-              </tr>
+              </OpenableRow>
             );
           })}
         </tbody>

@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronRight, LoaderCircle, MousePointerClick, Plus, Presentation, Search } from 'lucide-react';
+import { ArrowRight, LoaderCircle, MousePointerClick, Plus, Presentation, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
 import type { Organization } from '../../../../core/organizations/organization.entity';
@@ -23,6 +23,7 @@ import { useToast } from '../ui/toast';
 import { useUrlFilter } from '../ui/use-url-filter';
 import { DemoStatusBadge } from '../ui/workflow-badges';
 import { DemoCampaignDialog } from './demo-campaign-dialog';
+import { OpenableRow } from '../ui/openable-row';
 
 const demoName = (demo: Pick<DemoCampaign, 'campaignName'>) => demo.campaignName.trim() || 'Untitled demo campaign';
 
@@ -290,13 +291,10 @@ export function DemoCampaignsPage() {
                   {demos.data.map((demo) => {
                     const open = demo.campaignUUID === openId;
                     return (
-                      <tr
+                      <OpenableRow
                         key={demo.campaignUUID}
                         className={open ? 'is-selected' : undefined}
-                        onClick={(event) => {
-                          if ((event.target as HTMLElement).closest('a, button')) return;
-                          update({ open: demo.campaignUUID });
-                        }}
+                        onOpen={() => update({ open: demo.campaignUUID })}
                       >
                         <td data-label="Name">
                           <button
@@ -317,10 +315,7 @@ export function DemoCampaignsPage() {
                             {formatDate(demo.updatedAt)}
                           </time>
                         </td>
-                        <td className="cw-admin-col--chevron" aria-hidden="true">
-                          <ChevronRight size={16} />
-                        </td>
-                      </tr>
+                      </OpenableRow>
                     );
                   })}
                 </tbody>

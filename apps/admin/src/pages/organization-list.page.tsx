@@ -1,5 +1,6 @@
-import { Building2, ChevronRight, Plus, Search } from 'lucide-react';
+import { Building2, Plus, Search } from 'lucide-react';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { OpenableRow } from '../ui/openable-row';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { PageHeader } from '../../../../shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
@@ -119,13 +120,10 @@ export function OrganizationListPage() {
                   const share = donationShareLabel(organization.donationPercentage, platformDefault);
                   const to = adminPaths.organization(organization.organizationId);
                   return (
-                    <tr
+                    <OpenableRow
                       key={organization.organizationId}
                       className={organization.isDeleted ? 'is-deleted' : undefined}
-                      onClick={(event) => {
-                        if ((event.target as HTMLElement).closest('a, button')) return;
-                        navigate(to);
-                      }}
+                      onOpen={() => navigate(to)}
                     >
                       <td>
                         <div className="cw-admin-identity">
@@ -167,10 +165,7 @@ export function OrganizationListPage() {
                       <td>
                         <StatusBadge deleted={organization.isDeleted} />
                       </td>
-                      <td className="cw-admin-col--chevron" aria-hidden="true">
-                        <ChevronRight size={16} />
-                      </td>
-                    </tr>
+                    </OpenableRow>
                   );
                 })}
               </tbody>

@@ -1,8 +1,9 @@
-import { ChevronRight, Search, UserPlus, Users } from 'lucide-react';
+import { Search, UserPlus, Users } from 'lucide-react';
 import type { Organization } from '../../../../core/organizations/organization.entity';
 import type { AccountType } from '../../../../core/users/user.entity';
 import { useState } from 'react';
 import { Link, navigate } from '../../../../shells/shared/router';
+import { OpenableRow } from '../ui/openable-row';
 import { LoadMore } from '../../../../shells/shared/ui/load-more';
 import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
 import { Select } from '../../../../shells/shared/ui/field';
@@ -183,13 +184,10 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
                       ? organizationsById.get(person.organizationId)
                       : undefined;
                     return (
-                      <tr
+                      <OpenableRow
                         key={person.uid}
                         className={person.isDeleted ? 'is-deleted' : undefined}
-                        onClick={(event) => {
-                          if ((event.target as HTMLElement).closest('a, button')) return;
-                          navigate(to);
-                        }}
+                        onOpen={() => navigate(to)}
                       >
                         <td>
                           <div className="cw-admin-identity">
@@ -233,10 +231,7 @@ export function PeopleListPage({ access }: { access: AdminAccess }) {
                             <span className="cw-admin-muted">Never</span>
                           )}
                         </td>
-                        <td className="cw-admin-col--chevron" aria-hidden="true">
-                          <ChevronRight size={16} />
-                        </td>
-                      </tr>
+                      </OpenableRow>
                     );
                   })}
                 </tbody>
