@@ -269,8 +269,9 @@ describe('people and organizations in the admin area, in the browser', () => {
     await table.getByText('Priya Shah').waitFor();
     expect((await rowTexts(page)).join()).not.toContain('Jordan Ellis');
 
-    // Priya becomes a demo account: the admin switch is then locked, and says why.
-    await table.getByRole('link', { name: 'Priya Shah' }).click();
+    // Priya becomes a demo account: the admin switch is then locked, and says why. Her row opens from
+    // anywhere on it, not only from her name (here its chevron).
+    await table.getByRole('row').filter({ hasText: 'Priya Shah' }).locator('td').last().click();
     await page.getByRole('heading', { name: 'Priya Shah', level: 1 }).waitFor();
     await page.getByRole('switch', { name: 'Demo account' }).click();
     await toast('Priya Shah is now a demo account.').waitFor();
