@@ -3,8 +3,7 @@ import { pagedQuery } from './paging';
 import { Campaign } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { Cents } from '../../core/shared/primitives';
+import { conflict } from '../../core/shared/errors';
 import {
   createTimeOf,
   documentData,
@@ -21,6 +20,7 @@ import {
   type FirestoreContext,
   readIn,
 } from './firestore-context';
+import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
 
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
@@ -43,10 +43,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     donors: number,
     payload: Record<string, unknown>,
   ) => {
-    if (!Cents.safeParse(amountCents).success)
-      throw invalid('A donation amount is a whole, non-negative number of cents.');
-    if (!Number.isSafeInteger(donors) || donors < 0)
-      throw invalid('A number of donors is a whole, non-negative number.');
+    checkGiftsCounted(amountCents, donors);
     // Read only to answer null for a missing campaign; the totals are never written from this read.
     const existing = await findById(campaignUUID);
     if (!existing) return null;
@@ -149,8 +146,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      checkRefundUncounted(amountCents);
       const snapshot = await readIn(context, collection().doc(campaignUUID));
       if (!snapshot.exists) return null;
       const existing = toCampaign(snapshot);

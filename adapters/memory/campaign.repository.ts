@@ -2,10 +2,10 @@ import { Campaign } from '../../core/campaigns/campaign.entity';
 import { isAfter } from '../../core/shared/paging';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { Cents } from '../../core/shared/primitives';
+import { conflict } from '../../core/shared/errors';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
+import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
 
 export function createMemoryCampaignRepository(context: MemoryContext): CampaignRepository {
   const table = () => context.state().table<Campaign>('campaigns');
@@ -26,10 +26,7 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
     donors: number,
     payload: Record<string, unknown>,
   ) => {
-    if (!Cents.safeParse(amountCents).success)
-      throw invalid('A donation amount is a whole, non-negative number of cents.');
-    if (!Number.isSafeInteger(donors) || donors < 0)
-      throw invalid('A number of donors is a whole, non-negative number.');
+    checkGiftsCounted(amountCents, donors);
     return changeWithMemoryEvent(
       context,
       () =>
@@ -142,8 +139,7 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      checkRefundUncounted(amountCents);
       return changeWithMemoryEvent(
         context,
         () =>

@@ -2,13 +2,13 @@ import { sql, type Insertable, type Selectable, type Updateable, type UpdateObje
 import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
 import { EventTypes } from '../../core/events/domain-event';
 import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { Cents } from '../../core/shared/primitives';
+import { conflict } from '../../core/shared/errors';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
 import { afterKey } from './paging';
 import type { CampaignsTable } from './tables/campaign.tables';
 import type { Database } from './database';
 import { changeWithEvent, type Executor, type PgContext } from './transaction';
+import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
 
 export function createPostgresCampaignRepository(context: PgContext): CampaignRepository {
   const { db } = context;
@@ -29,10 +29,7 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
     donors: number,
     payload: Record<string, unknown>,
   ) => {
-    if (!Cents.safeParse(amountCents).success)
-      throw invalid('A donation amount is a whole, non-negative number of cents.');
-    if (!Number.isSafeInteger(donors) || donors < 0)
-      throw invalid('A number of donors is a whole, non-negative number.');
+    checkGiftsCounted(amountCents, donors);
     return changeWithEvent(
       context,
       (trx) =>
@@ -144,8 +141,7 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
     },
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
-      if (!Cents.safeParse(amountCents).success)
-        throw invalid('A refund amount is a whole, non-negative number of cents.');
+      checkRefundUncounted(amountCents);
       return changeWithEvent(
         context,
         (trx) =>
