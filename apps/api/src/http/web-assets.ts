@@ -104,7 +104,7 @@ export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}):
           .status(404)
           .type('html')
           .send(indexHtml(index) ?? '');
-      else sendBuilt(req, res, page, []);
+      else sendBuilt(req, res, page);
     })().catch(next);
   });
   return router;

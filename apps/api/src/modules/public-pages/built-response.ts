@@ -86,6 +86,9 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 type HeaderList = readonly (readonly [string, string])[];
 
+/** No headers of the caller's own (they were set already): one list, so its header lists are kept too. */
+const NO_HEADERS: HeaderList = [];
+
 /** The flat header list of one way of sending a built answer, made once per built answer. */
 const headerLists = new WeakMap<BuiltResponse, WeakMap<HeaderList, Map<string, string[]>>>();
 
@@ -118,7 +121,7 @@ export function sendBuilt(
   req: IncomingMessage,
   res: ServerResponse,
   built: BuiltResponse,
-  headers: HeaderList,
+  headers: HeaderList = NO_HEADERS,
   requestId?: string,
 ): number {
   const notModified = built.status === 200 && matchesEtag(req.headers['if-none-match'], built.etag);
