@@ -1,5 +1,7 @@
-// What a browser downloads (JS + CSS, gzip level 9) before the signed-out shell is ready, then what
-// each remote adds when its area first opens; then the public campaign page opened cold (an ad click)
+// What a browser downloads (JS + CSS, gzip level 9) before the signed-out shell is ready; then each area
+// opened by a signed-in user in a new tab with nothing cached: its remote's own files, and for a
+// campaigner the whole first screen by kind (React, TanStack Query, module federation, the product's
+// own code); then the public campaign page opened cold (an ad click)
 // in headless Chromium through CDP, median of 5 runs each: bytes transferred, and Largest Contentful
 // Paint on a throttled phone (1.6 Mbps, 150 ms RTT, 4x CPU) and on Fast 4G (9 Mbps, 60 ms RTT); and
 // what a campaigner's browser receives, compressed as sent, from opening the app cold to their first
@@ -62,13 +64,64 @@ const line = (label: string, files: { gzip: number; raw: number }[]) =>
   );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-/** Each area's own remote files (gzip), by path, as measured above. */
-const remoteGzip = new Map<string, number>();
-let shellSignedOutGzip = 0;
+/** What a file of a first load is: a library, the federation's code, or the product's own. */
+function kindOf(url: string, body: Buffer): string {
+  if (/tanstack/.test(url)) return 'TanStack Query';
+  if (/(loadShare|prebuild)__react/.test(url)) return 'React and React DOM';
+  if (
+    /(_virtual_mf|remoteEntry|hostInit|mf-entry-bootstrap|pendingShares|vite-preload-helper|\/helpers-)/.test(url) ||
+    body.includes('[ Federation Runtime ]')
+  )
+    return 'module federation (runtime and glue)';
+  return "the product's own code and styles";
+}
 
-/** The shell and the remote a signed-in campaigner lands in (their first screen), gzip KiB. */
-function shellAndFirstRemote(): string {
-  return ((shellSignedOutGzip + (remoteGzip.get('/campaigner') ?? 0)) / 1024).toFixed(1);
+interface FirstScreen {
+  files: { url: string; gzip: number; raw: number; kind: string }[];
+}
+
+/**
+ * A signed-in user opens `path` in a new tab with nothing cached: every script and style their browser
+ * fetches until the page is shown and the network is quiet (the shell, the signed-in frame and the
+ * area's remote), gzip level 9.
+ */
+async function signedInFirstScreen(account: string, path: string): Promise<FirstScreen> {
+  const context = await browser.newContext();
+  try {
+    const signIn = await context.newPage();
+    await signIn.goto(`${app.url}/`);
+    await signIn.getByLabel('E-mail address').fill(`${account}@demo.local`);
+    await signIn.getByLabel('Password').fill(app.demoPassword);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.getByRole('button', { name: 'Sign out' }).waitFor();
+    await signIn.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const files: FirstScreen['files'] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (!/\.(js|css)(\?|$)/.test(response.url())) return;
+      pending.push(
+        response.body().then(
+          (body) => {
+            const url = response.url().replace(app.url, '');
+            if (files.some((file) => file.url === url)) return;
+            files.push({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, kind: kindOf(url, body) });
+          },
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(`${app.url}${path}`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    return { files };
+  } finally {
+    await context.close();
+  }
 }
 
 interface Profile {
@@ -254,36 +307,31 @@ try {
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
   const shellFiles = take();
-  shellSignedOutGzip = shellFiles.reduce((sum, file) => sum + file.gzip, 0);
   line('shell (signed out, sign-in page)', shellFiles);
+  let campaignerScreen: FirstScreen | null = null;
   for (const [account, path] of AREAS) {
-    const context = await browser.newContext();
-    const areaPage = await context.newPage();
-    const takeArea = recorder(areaPage);
-    await areaPage.goto(`${app.url}/`);
-    await areaPage.getByLabel('E-mail address').fill(`${account}@demo.local`);
-    await areaPage.getByLabel('Password').fill(app.demoPassword);
-    await areaPage.getByRole('button', { name: 'Sign in' }).click();
-    await areaPage.getByRole('button', { name: 'Sign out' }).waitFor();
-    await areaPage.waitForLoadState('networkidle');
-    takeArea();
-    await areaPage.goto(`${app.url}${path}`);
-    await areaPage.getByRole('button', { name: 'Sign out' }).waitFor();
-    await areaPage.waitForLoadState('networkidle');
-    const shellAgain = takeArea();
-    const remoteFiles = shellAgain.filter((file) => file.url.includes(`/remotes/`));
-    if (!remoteGzip.has(path))
-      remoteGzip.set(
-        path,
-        remoteFiles.reduce((sum, file) => sum + file.gzip, 0),
-      );
-    line(`remote ${path} (its own files)`, remoteFiles);
-    await context.close();
+    const screen = await signedInFirstScreen(account, path);
+    campaignerScreen ??= screen;
+    line(
+      `remote ${path} (its own files)`,
+      screen.files.filter((file) => file.url.startsWith('/remotes/')),
+    );
   }
   console.log(`${'first load'.padEnd(34)} files  KiB raw  KiB gzip`);
   console.log(rows.join('\n'));
-  const shellGzip = shellAndFirstRemote();
-  console.log(`signed-in user's first screen (shell + the remote of their landing area), KiB gzip: ${shellGzip}`);
+  const firstScreen = campaignerScreen!;
+  const total = firstScreen.files.reduce((sum, file) => sum + file.gzip, 0);
+  console.log(
+    `\nsigned-in campaigner's first screen, /campaigner in a new tab with nothing cached (JS + CSS, gzip): ` +
+      `${(total / 1024).toFixed(1)} KiB (${(total / 1000).toFixed(1)} kB) in ${firstScreen.files.length} files`,
+  );
+  const kinds = new Map<string, number>();
+  for (const file of firstScreen.files) kinds.set(file.kind, (kinds.get(file.kind) ?? 0) + file.gzip);
+  for (const [kind, bytes] of [...kinds].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${kind.padEnd(40)} ${kib(bytes)} KiB`);
+  if (LIST)
+    for (const file of [...firstScreen.files].sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${kib(file.gzip)} ${file.url}`);
   const signIns: SignedInLoad[] = [];
   for (let run = 0; run < RUNS; run++) signIns.push(await campaignerSignsIn());
   console.log(

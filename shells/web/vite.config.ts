@@ -28,6 +28,7 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       // The remotes use the shell's federation runtime instead of each downloading its own copy.
       experiments: { provideExternalRuntime: true },
+      disableSnapshot: true,
       dts: false,
     }),
   ],
