@@ -29,6 +29,30 @@ export function bundlesSandboxes(env = process.env) {
   return env.NODE_ENV !== 'production' || ['true', '1', 'yes'].includes(env.SANDBOXES ?? '');
 }
 
+/**
+ * Packages bundled into the server instead of loaded from node_modules: React and what renders with it
+ * (the public campaign page is rendered on the server). Bundled, their production build is chosen at
+ * build time, so `npm start` renders with it whatever NODE_ENV says (React's development build renders a
+ * page about 2.5 times slower). Every other package stays in node_modules.
+ */
+const BUNDLED_PACKAGES = new Set(['react', 'react-dom', 'scheduler', 'lucide-react']);
+
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Leaves every package but BUNDLED_PACKAGES to node_modules. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      BUNDLED_PACKAGES.has(packageOf(args.path)) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 export async function buildServer({ force = false, log = console.log, env = process.env, outdir = SERVER_DIR } = {}) {
   const sandboxes = bundlesSandboxes(env);
   const hash = `${await hashOfInputs(inputs)}${sandboxes ? '' : ':without-sandboxes'}`;
@@ -52,11 +76,21 @@ export async function buildServer({ force = false, log = console.log, env = proc
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalPackages],
+    // Drops the development builds of the bundled packages (their branches on NODE_ENV).
+    minifySyntax: true,
+    // The bundled packages are CommonJS and require Node's own modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: true,
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
-    ...(sandboxes ? {} : { define: { 'process.env.CAUSEWAY_SANDBOXES_BUNDLED': JSON.stringify('false') } }),
+    define: {
+      // Only the bundled packages read it; the app's own settings read NODE_ENV from the environment.
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      ...(sandboxes ? {} : { 'process.env.CAUSEWAY_SANDBOXES_BUNDLED': JSON.stringify('false') }),
+    },
   });
   await writeFile(hashFile, hash);
   log(
