@@ -67,7 +67,8 @@ export async function buildServer({ force = false, log = console.log, env = proc
   await rm(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'apps/api/src/main.ts' },
+    // The embedded database's thread is a file of its own, beside the chunk that starts it.
+    entryPoints: { main: 'apps/api/src/main.ts', 'pglite.worker': 'adapters/postgres/pglite.worker.mjs' },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

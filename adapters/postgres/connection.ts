@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from './database';
+import { PgliteThread } from './pglite-thread';
 
 export type PostgresTarget =
   | { kind: 'server'; url: string; poolSize?: number }
@@ -81,18 +82,16 @@ export async function openPostgres(target: PostgresTarget): Promise<PostgresConn
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const lite = await PGlite.create(target.dataDir ?? 'memory://', {
-    ...(target.from ? { loadDataDir: target.from } : {}),
-    parsers: { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) },
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  const lite = await PgliteThread.open({ dataDir: target.dataDir, from: target.from });
+  // The dialect calls only `query` and `close`, which the thread answers as PGlite does.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite as unknown as PGlite) });
   return {
     kind: 'embedded',
     db,
     async execScript(script) {
       await lite.exec(script);
     },
-    dumpDataDir: () => lite.dumpDataDir('none'),
+    dumpDataDir: () => lite.dumpDataDir(),
     ping: () => ping(db),
     async close() {
       await db.destroy();

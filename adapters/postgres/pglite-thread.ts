@@ -1,0 +1,109 @@
+import { Worker } from 'node:worker_threads';
+
+/** A query's answer, as PGlite gives it. */
+export interface PgliteResult<Row> {
+  rows: Row[];
+  affectedRows?: number;
+}
+
+/**
+ * An embedded database (PGlite) running on a worker thread (pglite.worker.mjs). PGlite runs each query
+ * in WebAssembly on the thread that asked for it: on the app's own thread every query, and a report
+ * over a year of gifts, would hold up every request meanwhile. Here only a message crosses.
+ * Kysely's PGlite dialect uses `query` and `close` of it, as of a PGlite.
+ */
+export class PgliteThread {
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private exited: Error | null = null;
+  private closing: Promise<void> | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (message.error) waiting.reject(rebuiltError(message.error));
+      else waiting.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.exited ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The embedded database's thread ended (exit code ${code}).`)));
+  }
+
+  /** Opens the database in `dataDir` (in memory without one), or from a tarball of another's data. */
+  static async open({ dataDir, from }: { dataDir?: string; from?: Blob }): Promise<PgliteThread> {
+    const tarball = from ? new Uint8Array(await from.arrayBuffer()) : undefined;
+    const worker = new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
+      workerData: { dataDir, from: tarball },
+      transferList: tarball ? [tarball.buffer] : [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      worker.once('error', failed);
+      worker.once('exit', (code) => reject(new Error(`The embedded database's thread ended (exit code ${code}).`)));
+      worker.once('message', (message: { ready?: boolean; failed?: Record<string, unknown> }) => {
+        worker.off('error', failed);
+        worker.removeAllListeners('exit');
+        if (message.ready) resolve();
+        else {
+          reject(rebuiltError(message.failed ?? { message: 'The embedded database did not open.' }));
+          void worker.terminate();
+        }
+      });
+    });
+    // Idle, the thread does not keep the process alive; a query in flight does.
+    worker.unref();
+    return new PgliteThread(worker);
+  }
+
+  get closed(): boolean {
+    return this.closing !== null || this.exited !== null;
+  }
+
+  private call<T>(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[]): Promise<T> {
+    if (this.exited) return Promise.reject(this.exited);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, op, sql, params });
+    });
+  }
+
+  query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<PgliteResult<Row>> {
+    return this.call('query', sql, params);
+  }
+
+  /** Runs a script of several statements as one simple query. */
+  async exec(script: string): Promise<void> {
+    await this.call('exec', script);
+  }
+
+  /** The whole database as a tarball. */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([await this.call<Uint8Array<ArrayBuffer>>('dump')]);
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      if (!this.exited) await this.call('close').catch(() => undefined);
+      await this.worker.terminate();
+    })());
+  }
+}
+
+/** The failure as an Error again, with Postgres's fields (`code` and the rest) where it had them. */
+function rebuiltError(fields: Record<string, unknown>): Error {
+  const error = new Error(String(fields.message ?? 'The embedded database failed.'));
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'message' || key === 'stack') continue;
+    (error as unknown as Record<string, unknown>)[key] = value;
+  }
+  return error;
+}
