@@ -4,8 +4,9 @@
 // at rising rates until the p99 of a step passes 100 ms. Prints the knee (the first rate whose p99 is
 // over 100 ms, and the last one under) for embedded PGlite and, when BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL) names a Postgres server, for one instance on it and for two instances on one
-// database behind a round-robin proxy in this script. Each instance runs the `npm start` bundle, built
-// here with the web apps when their sources changed. A checkout the card-testing defence answers with
+// database, behind a round-robin proxy in this script and as a Node cluster (bench/support/cluster.mjs:
+// two workers share one port, the primary hands each connection on). Each instance runs the `npm start`
+// bundle, built here with the web apps when their sources changed. A checkout the card-testing defence answers with
 // its bot check (a campaign sees a burst: 60 checkouts in 10 minutes) is counted apart, not as an error.
 // Run: npx tsx bench/load.ts [seconds per step] [first rate] [last rate]
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,11 +34,19 @@ interface Instance {
   url: string;
 }
 
-async function startInstance(env: Record<string, string>): Promise<Instance> {
+/** One instance of the bundle, or `workers` of them as a Node cluster sharing one port. */
+async function startInstance(env: Record<string, string>, workers = 1): Promise<Instance> {
   const port = await freePort();
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port) };
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    SERVER_ENTRY,
+    CLUSTER_WORKERS: String(workers),
+  };
   delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: ROOT, env: childEnv });
+  const args = workers > 1 ? [join(ROOT, 'bench/support/cluster.mjs')] : ['--enable-source-maps', SERVER_ENTRY];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -214,6 +223,11 @@ try {
     } finally {
       proxy.server.close();
     }
+    await stop(second.child);
+    await stop(first.child);
+    const clustered = await startInstance(baseEnv(join(dir, 'server-cluster'), database.url), 2);
+    children.push(clustered.child);
+    results.push(await knee('Postgres server, two instances as a Node cluster', clustered.url));
   }
 } finally {
   for (const child of children) await stop(child);
