@@ -109,13 +109,14 @@ describe('the approval desk and demo campaigns, in the browser', () => {
     await dialog.getByRole('button', { name: 'Send back' }).click();
     await page.getByTestId('decision-outcome').getByText('You sent “Winter meals for Portland” back.').waitFor();
     expect(await dialog.isVisible()).toBe(false);
-    expect(await page.locator('.cw-page-header .cw-admin-status').textContent()).toBe('Sent back');
+    await expect.poll(() => page.locator('.cw-page-header .cw-admin-status').textContent()).toBe('Sent back');
     expect(await page.getByTestId('decision-outcome').getByRole('link').textContent()).toBe(
       'The queue is empty: back to it',
     );
-    expect(await page.locator('#cw-review-history blockquote').textContent()).toContain(
-      'Please add a photo of the volunteers to the cover.Sam Rivera',
-    );
+    // The reviewer's name comes with the people lookup, after the message itself ("…" meanwhile).
+    await expect
+      .poll(() => page.locator('#cw-review-history blockquote').textContent())
+      .toContain('Please add a photo of the volunteers to the cover.Sam Rivera');
     expect(await page.getByRole('button', { name: 'Approve…' }).count()).toBe(0);
     expect(await statusOf(id)).toBe('Canceled');
     // The campaigner reads the message.
@@ -127,14 +128,16 @@ describe('the approval desk and demo campaigns, in the browser', () => {
     // Resubmitted over the API: the open review follows, and says it was sent back before.
     expect((await moveAs(campaigner, id, { status: 'Pending' })).status).toBe(200);
     await page.getByText('Resubmitted after it was sent back').waitFor();
-    expect(await page.locator('.cw-page-header .cw-admin-status').textContent()).toBe('Waiting for review');
+    await expect.poll(() => page.locator('.cw-page-header .cw-admin-status').textContent()).toBe('Waiting for review');
 
     await page.getByRole('button', { name: 'Approve…' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve this campaign?' });
     await approve.getByLabel(/Note to the campaigner/).fill('Thank you, lovely story.');
     await approve.getByRole('button', { name: 'Approve campaign' }).click();
     await page.getByTestId('decision-outcome').getByText('You approved “Winter meals for Portland”.').waitFor();
-    expect(await page.locator('.cw-page-header .cw-admin-status').textContent()).toBe('Approved, awaiting payment');
+    await expect
+      .poll(() => page.locator('.cw-page-header .cw-admin-status').textContent())
+      .toBe('Approved, awaiting payment');
     expect(await page.getByRole('button', { name: 'Withdraw approval…' }).count()).toBe(1);
     expect(await statusOf(id)).toBe('Approved');
 
