@@ -51,6 +51,10 @@ describe('the embedded database on its own thread', () => {
     expect((await second.query('select text from notes')).rows).toEqual([{ text: 'kept' }]);
   });
 
+  it('fails to open, saying why, where its data cannot be kept', async () => {
+    await expect(PgliteThread.open({ dataDir: '/proc/version/pglite' })).rejects.toThrow(/\S/);
+  });
+
   it('refuses queries once closed, and closes once however often asked', async () => {
     const db = await open();
     await Promise.all([db.close(), db.close()]);

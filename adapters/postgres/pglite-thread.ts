@@ -13,7 +13,8 @@ export interface PgliteResult<Row> {
  * Kysely's PGlite dialect uses `query` and `close` of it, as of a PGlite.
  */
 export class PgliteThread {
-  private nextId = 0;
+  /** Id 0 is the thread's answer that the database opened (or why it did not). */
+  private nextId = 1;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private exited: Error | null = null;
   private closing: Promise<void> | null = null;
@@ -23,6 +24,7 @@ export class PgliteThread {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
+      // Idle, the thread does not keep the process alive; a query in flight does.
       if (this.pending.size === 0) this.worker.unref();
       if (message.error) waiting.reject(rebuiltError(message.error));
       else waiting.resolve(message.result);
@@ -39,41 +41,39 @@ export class PgliteThread {
   /** Opens the database in `dataDir` (in memory without one), or from a tarball of another's data. */
   static async open({ dataDir, from }: { dataDir?: string; from?: Blob }): Promise<PgliteThread> {
     const tarball = from ? new Uint8Array(await from.arrayBuffer()) : undefined;
-    const worker = new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
-      workerData: { dataDir, from: tarball },
-      transferList: tarball ? [tarball.buffer] : [],
-    });
-    await new Promise<void>((resolve, reject) => {
-      const failed = (error: Error) => reject(error);
-      worker.once('error', failed);
-      worker.once('exit', (code) => reject(new Error(`The embedded database's thread ended (exit code ${code}).`)));
-      worker.once('message', (message: { ready?: boolean; failed?: Record<string, unknown> }) => {
-        worker.off('error', failed);
-        worker.removeAllListeners('exit');
-        if (message.ready) resolve();
-        else {
-          reject(rebuiltError(message.failed ?? { message: 'The embedded database did not open.' }));
-          void worker.terminate();
-        }
-      });
-    });
-    // Idle, the thread does not keep the process alive; a query in flight does.
-    worker.unref();
-    return new PgliteThread(worker);
+    const thread = new PgliteThread(
+      new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
+        workerData: { dataDir, from: tarball },
+        transferList: tarball ? [tarball.buffer] : [],
+      }),
+    );
+    try {
+      await thread.answer(0);
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
+    return thread;
   }
 
   get closed(): boolean {
     return this.closing !== null || this.exited !== null;
   }
 
-  private call<T>(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[]): Promise<T> {
+  /** The thread's answer to message `id`. */
+  private answer<T>(id: number): Promise<T> {
     if (this.exited) return Promise.reject(this.exited);
-    const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.ref();
-      this.worker.postMessage({ id, op, sql, params });
     });
+  }
+
+  private call<T>(op: 'query' | 'exec' | 'dump' | 'close', sql?: string, params?: unknown[]): Promise<T> {
+    const id = this.nextId++;
+    const answered = this.answer<T>(id);
+    if (!this.exited) this.worker.postMessage({ id, op, sql, params });
+    return answered;
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<PgliteResult<Row>> {
@@ -102,7 +102,7 @@ export class PgliteThread {
 function rebuiltError(fields: Record<string, unknown>): Error {
   const error = new Error(String(fields.message ?? 'The embedded database failed.'));
   for (const [key, value] of Object.entries(fields)) {
-    if (key === 'message' || key === 'stack') continue;
+    if (key === 'message') continue;
     (error as unknown as Record<string, unknown>)[key] = value;
   }
   return error;

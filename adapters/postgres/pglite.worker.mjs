@@ -1,13 +1,13 @@
 // The embedded database (PGlite) on a thread of its own: a query runs here, in WebAssembly, while the
 // app's thread goes on serving requests. The app's side is pglite-thread.ts; messages are
-// { id, op, sql?, params? } in and { id, result } or { id, error } out.
+// { id, op, sql?, params? } in and { id, result } or { id, error } out; id 0 says whether it opened.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 /** What of a failure crosses the thread: the message and Postgres's fields (code, detail, constraint…). */
 function plainError(error) {
   if (!(error instanceof Error)) return { message: String(error) };
-  const fields = { name: error.name, message: error.message, stack: error.stack };
+  const fields = { name: error.name, message: error.message };
   for (const [key, value] of Object.entries(error)) {
     if (value === undefined || typeof value === 'function') continue;
     if (typeof value === 'object' && value !== null) continue;
@@ -24,9 +24,9 @@ try {
     // int8 (bigint, count(*)) and numeric as numbers: our values fit in a double.
     parsers: { 20: (value) => Number(value), 1700: (value) => Number(value) },
   });
-  parentPort.postMessage({ ready: true });
+  parentPort.postMessage({ id: 0, result: null });
 } catch (error) {
-  parentPort.postMessage({ failed: plainError(error) });
+  parentPort.postMessage({ id: 0, error: plainError(error) });
 }
 
 async function run({ op, sql, params }) {
