@@ -1,9 +1,9 @@
 // What a browser downloads (JS + CSS, gzip level 9) before the signed-out shell is ready; then each area
 // opened by a signed-in user in a new tab with nothing cached: its remote's own files, and for a
 // campaigner the whole first screen by kind (React, TanStack Query, module federation, the product's
-// own code); then the public campaign page opened cold (an ad click)
-// in headless Chromium through CDP, median of 5 runs each: bytes transferred, and Largest Contentful
-// Paint on a throttled phone (1.6 Mbps, 150 ms RTT, 4x CPU) and on Fast 4G (9 Mbps, 60 ms RTT); and
+// own code); then the public campaign page opened cold (an ad click) in headless Chromium through CDP,
+// median of 5 runs each: bytes transferred, and Largest Contentful Paint on a throttled phone
+// (1.6 Mbps, 150 ms RTT, 4x CPU) and on Fast 4G (9 Mbps, 60 ms RTT); and
 // what a campaigner's browser receives, compressed as sent, from opening the app cold to their first
 // page after signing in.
 // Run: npx tsx bench/first-load.ts [runs] [--list]
@@ -40,24 +40,49 @@ const browser = await chromium.launch({
   ],
 });
 
+/** A script or style of a first load: its address on the app, sizes, and what it is. */
+interface CodeFile {
+  url: string;
+  gzip: number;
+  raw: number;
+  kind: string;
+}
+
+/** The scripts and styles a page fetches; `take()` hands over those fetched so far, bodies read. */
 function recorder(page: Page) {
-  let files: { url: string; gzip: number; raw: number }[] = [];
-  page.on('response', async (response) => {
+  let files: CodeFile[] = [];
+  let reading: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (!/\.(js|css)(\?|$)/.test(response.url())) return;
-    const body = await response.body().catch(() => null);
-    // A module preloaded and then imported can answer twice: each file counts once.
-    if (body && !files.some((file) => file.url === response.url()))
-      files.push({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    reading.push(
+      response.body().then(
+        (body) => {
+          const url = response.url().replace(app.url, '');
+          // A module preloaded and then imported can answer twice: each file counts once.
+          if (files.some((file) => file.url === url)) return;
+          files.push({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, kind: kindOf(url, body) });
+        },
+        () => undefined,
+      ),
+    );
   });
-  return () => {
+  return async () => {
+    await Promise.all(reading);
     const taken = files;
     files = [];
+    reading = [];
     return taken;
   };
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const rows: string[] = [];
+/** With `--list`: each file of a load and its size in KiB, largest first. */
+const listFiles = (files: { url: string; size: number }[]) => {
+  if (!LIST) return;
+  for (const file of [...files].sort((a, b) => b.size - a.size))
+    console.log(`  ${kib(file.size)} ${file.url.replace(app.url, '')}`);
+};
 const line = (label: string, files: { gzip: number; raw: number }[]) =>
   rows.push(
     `${label.padEnd(34)} ${String(files.length).padStart(5)} ${kib(files.reduce((s, f) => s + f.raw, 0))} ${kib(files.reduce((s, f) => s + f.gzip, 0))}`,
@@ -76,8 +101,12 @@ function kindOf(url: string, body: Buffer): string {
   return "the product's own code and styles";
 }
 
-interface FirstScreen {
-  files: { url: string; gzip: number; raw: number; kind: string }[];
+/** Signs `account` in from the app's front page. */
+async function signIn(page: Page, account: string) {
+  await page.goto(`${app.url}/`);
+  await page.getByLabel('E-mail address').fill(`${account}@demo.local`);
+  await page.getByLabel('Password').fill(app.demoPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /**
@@ -85,40 +114,20 @@ interface FirstScreen {
  * fetches until the page is shown and the network is quiet (the shell, the signed-in frame and the
  * area's remote), gzip level 9.
  */
-async function signedInFirstScreen(account: string, path: string): Promise<FirstScreen> {
+async function signedInFirstScreen(account: string, path: string): Promise<CodeFile[]> {
   const context = await browser.newContext();
   try {
-    const signIn = await context.newPage();
-    await signIn.goto(`${app.url}/`);
-    await signIn.getByLabel('E-mail address').fill(`${account}@demo.local`);
-    await signIn.getByLabel('Password').fill(app.demoPassword);
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await signIn.getByRole('button', { name: 'Sign out' }).waitFor();
-    await signIn.close();
+    const first = await context.newPage();
+    await signIn(first, account);
+    await first.getByRole('button', { name: 'Sign out' }).waitFor();
+    await first.close();
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const files: FirstScreen['files'] = [];
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (!/\.(js|css)(\?|$)/.test(response.url())) return;
-      pending.push(
-        response.body().then(
-          (body) => {
-            const url = response.url().replace(app.url, '');
-            if (files.some((file) => file.url === url)) return;
-            files.push({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, kind: kindOf(url, body) });
-          },
-          () => undefined,
-        ),
-      );
-    });
+    await transferMeter(page);
+    const take = recorder(page);
     await page.goto(`${app.url}${path}`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
-    return { files };
+    return await take();
   } finally {
     await context.close();
   }
@@ -151,7 +160,10 @@ interface ColdLoad {
   lcpElement: string;
 }
 
-/** Every response's bytes as received (compressed, headers included) on a page, by address. */
+/**
+ * Every response's bytes as received (compressed, headers included) on a page, by address, with the
+ * browser's cache off; and the page's CDP session.
+ */
 async function transferMeter(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -164,7 +176,7 @@ async function transferMeter(page: Page) {
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) =>
     files.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength }),
   );
-  return files;
+  return { cdp, files };
 }
 
 interface SignedInLoad {
@@ -183,17 +195,11 @@ async function campaignerSignsIn(): Promise<SignedInLoad> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const files = await transferMeter(page);
-    await page.goto(`${app.url}/`);
-    await page.getByLabel('E-mail address').fill('campaigner@demo.local');
-    await page.getByLabel('Password').fill(app.demoPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { files } = await transferMeter(page);
+    await signIn(page, 'campaigner');
     await page.getByRole('heading', { name: 'Drafts' }).waitFor();
     await page.waitForLoadState('networkidle');
-    if (LIST) {
-      for (const file of [...files].sort((a, b) => b.bytes - a.bytes))
-        console.log(`  ${kib(file.bytes)} ${file.url.replace(app.url, '')}`);
-    }
+    listFiles(files.map((file) => ({ url: file.url, size: file.bytes })));
     const code = files.filter((file) => /\.(js|css)(\?|$)/.test(file.url));
     return {
       bytes: files.reduce((sum, file) => sum + file.bytes, 0),
@@ -259,9 +265,7 @@ async function coldLoad(url: string, profile: Profile): Promise<ColdLoad> {
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const { cdp, files } = await transferMeter(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: profile.latencyMs,
@@ -269,18 +273,6 @@ async function coldLoad(url: string, profile: Profile): Promise<ColdLoad> {
       uploadThroughput: profile.uploadBps,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-    let bytes = 0;
-    let requests = 0;
-    const urls = new Map<string, string>();
-    const files: { url: string; bytes: number }[] = [];
-    cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) =>
-      urls.set(event.requestId, event.request.url),
-    );
-    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
-      bytes += event.encodedDataLength;
-      requests++;
-      files.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength });
-    });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     // The page's own code has taken over (its donation panel is there).
@@ -290,11 +282,13 @@ async function coldLoad(url: string, profile: Profile): Promise<ColdLoad> {
     );
     const last = entries.at(-1);
     if (!last) throw new Error('No largest contentful paint was reported.');
-    if (LIST) {
-      for (const file of files.sort((a, b) => b.bytes - a.bytes))
-        console.log(`  ${kib(file.bytes)} ${file.url.replace(app.url, '')}`);
-    }
-    return { bytes, requests, lcpMs: last.startTime, lcpElement: last.element };
+    listFiles(files.map((file) => ({ url: file.url, size: file.bytes })));
+    return {
+      bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      requests: files.length,
+      lcpMs: last.startTime,
+      lcpElement: last.element,
+    };
   } finally {
     await context.close();
   }
@@ -306,32 +300,30 @@ try {
   await page.goto(`${app.url}/`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const shellFiles = take();
+  const shellFiles = await take();
   line('shell (signed out, sign-in page)', shellFiles);
-  let campaignerScreen: FirstScreen | null = null;
+  let campaignerScreen: CodeFile[] | null = null;
   for (const [account, path] of AREAS) {
     const screen = await signedInFirstScreen(account, path);
     campaignerScreen ??= screen;
     line(
       `remote ${path} (its own files)`,
-      screen.files.filter((file) => file.url.startsWith('/remotes/')),
+      screen.filter((file) => file.url.startsWith('/remotes/')),
     );
   }
   console.log(`${'first load'.padEnd(34)} files  KiB raw  KiB gzip`);
   console.log(rows.join('\n'));
   const firstScreen = campaignerScreen!;
-  const total = firstScreen.files.reduce((sum, file) => sum + file.gzip, 0);
+  const total = firstScreen.reduce((sum, file) => sum + file.gzip, 0);
   console.log(
     `\nsigned-in campaigner's first screen, /campaigner in a new tab with nothing cached (JS + CSS, gzip): ` +
-      `${(total / 1024).toFixed(1)} KiB (${(total / 1000).toFixed(1)} kB) in ${firstScreen.files.length} files`,
+      `${(total / 1024).toFixed(1)} KiB (${(total / 1000).toFixed(1)} kB) in ${firstScreen.length} files`,
   );
   const kinds = new Map<string, number>();
-  for (const file of firstScreen.files) kinds.set(file.kind, (kinds.get(file.kind) ?? 0) + file.gzip);
+  for (const file of firstScreen) kinds.set(file.kind, (kinds.get(file.kind) ?? 0) + file.gzip);
   for (const [kind, bytes] of [...kinds].sort((a, b) => b[1] - a[1]))
     console.log(`  ${kind.padEnd(40)} ${kib(bytes)} KiB`);
-  if (LIST)
-    for (const file of [...firstScreen.files].sort((a, b) => b.gzip - a.gzip))
-      console.log(`  ${kib(file.gzip)} ${file.url}`);
+  listFiles(firstScreen.map((file) => ({ url: file.url, size: file.gzip })));
   const signIns: SignedInLoad[] = [];
   for (let run = 0; run < RUNS; run++) signIns.push(await campaignerSignsIn());
   console.log(

@@ -6,8 +6,9 @@
 // TEST_DATABASE_URL) names a Postgres server, for one instance on it and for two instances on one
 // database, behind a round-robin proxy in this script and as a Node cluster (bench/support/cluster.mjs:
 // two workers share one port, the primary hands each connection on). Each instance runs the `npm start`
-// bundle, built here with the web apps when their sources changed. A checkout the card-testing defence answers with
-// its bot check (a campaign sees a burst: 60 checkouts in 10 minutes) is counted apart, not as an error.
+// bundle, built here with the web apps when their sources changed. A checkout the card-testing defence
+// answers with its bot check (a campaign sees a burst: 60 checkouts in 10 minutes) is counted apart, not
+// as an error.
 // Run: npx tsx bench/load.ts [seconds per step] [first rate] [last rate]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
