@@ -59,8 +59,8 @@ export interface ThankYouMessage {
   paragraphs: string[];
 }
 
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = (cents: number) => `$${amountFormat.format(cents / 100)}`;
 
 /** The campaign's words as paragraphs: blank lines separate them. */
 export function paragraphsOf(text: string): string[] {

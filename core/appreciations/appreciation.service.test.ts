@@ -108,6 +108,34 @@ describe('afterDonation when something other than the mail fails', () => {
     ]);
   });
 
+  it("tells a batch's promoters in the same turn, so they are stored in one write", async () => {
+    const turns: number[] = [];
+    let turn = 0;
+    const ticking = setInterval(() => (turn += 1), 0);
+    const notify = async () => {
+      turns.push(turn);
+    };
+    const batch = [1, 2, 3].map((n) => ({
+      ...thanked,
+      donation: { ...thanked.donation, id: `donation-${n}`, user_id: n === 2 ? 'promoter-2' : 'promoter-1' },
+    }));
+    // Each promoter's look-up takes its own time, as a store's reads do.
+    const users = {
+      findById: async (uid: string) => {
+        await new Promise((resolve) => setTimeout(resolve, uid === 'promoter-2' ? 5 : 1));
+        return store.repositories.users.findById(uid);
+      },
+    };
+    try {
+      await serviceWith({ notify, users }).afterDonations(batch);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(turns).toHaveLength(3);
+    expect(new Set(turns).size).toBe(1);
+    expect(reported).toEqual([]);
+  });
+
   it('reports but never throws when even errorEmails cannot be written', async () => {
     const emailLogs = {
       recordFailure: async () => {

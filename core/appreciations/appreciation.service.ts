@@ -145,6 +145,22 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
     const campaignId = thanked.donation.campaign_id;
     const campaignName = publicHeadline(campaign);
     const thanks = promoterThanks({ campaignName, amountCents: thanked.donation.amount });
+    // Told first, in the turn the thanks start: the promoters of a batch of donations are told in one write.
+    const told = deps
+      .notify({
+        notification_type: 'promotion',
+        notification_message: thanks.message,
+        notification_userTo: promoterId,
+        notification_campaign_id: campaignId,
+        notification_campaign_name: campaignName,
+        notification_campaign_amount: thanked.donation.amount,
+        notification_campaign_date: thanked.donation.date,
+        notification_url: '/donor/promotions',
+      })
+      .then(
+        () => ({ failed: false as const }),
+        (error: unknown) => ({ failed: true as const, error }),
+      );
     let promoterEmail: string | null = null;
     try {
       promoterEmail = (await users.findById(promoterId))?.Email ?? null;
@@ -160,24 +176,14 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
         kind: THANKS_MAIL_KINDS.promoter,
       });
     }
-    try {
-      await deps.notify({
-        notification_type: 'promotion',
-        notification_message: thanks.message,
-        notification_userTo: promoterId,
-        notification_campaign_id: campaignId,
-        notification_campaign_name: campaignName,
-        notification_campaign_amount: thanked.donation.amount,
-        notification_campaign_date: thanked.donation.date,
-        notification_url: '/donor/promotions',
-      });
-    } catch (error) {
-      deps.onError(error, 'promoterNotification', { campaignId });
+    const notification = await told;
+    if (notification.failed) {
+      deps.onError(notification.error, 'promoterNotification', { campaignId });
       await recordFailure({
         to: promoterEmail ?? promoterId,
         subject: thanks.subject,
         kind: 'promotion-notification',
-        error,
+        error: notification.error,
       });
     }
   };

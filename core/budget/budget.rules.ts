@@ -25,20 +25,23 @@ export function adSpendCents(budgetLifetimeCents: number): number {
 /** Cents as the platform's dollars. */
 export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
 
+// Made once: a formatter costs far more to make than to use, and amounts are formatted per payment.
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeUsdFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
 /** Cents shown to people: "$1,234.50" (SPEC §9: amounts are shown divided by 100, currency usd). */
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return usdFormat.format(cents / 100);
 }
 
 /** Cents in a sentence: "$100" for whole dollars, "$0.10" otherwise, thousands separated. */
 export function dollarsText(cents: number): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
+  return (cents % 100 === 0 ? wholeUsdFormat : usdFormat).format(cents / 100);
 }
 
 /** Whole days between two instants, counting a started day (a campaign of one afternoon runs one day). */

@@ -31,9 +31,10 @@ export function receiptPdfLink(publicUrl: string, sessionId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${PAYMENT_PATHS.receiptPdf(sessionId)}`;
 }
 
+const receiptDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** "January 22, 2026": the date of a gift as receipts give it. */
-export const receiptDate = (at: string): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at));
+export const receiptDate = (at: string): string => receiptDateFormat.format(new Date(at));
 
 /** The donor's receipt e-mail: a plain-text body and the same words as simple HTML. */
 export function receiptMail(input: ReceiptMailInput): OutgoingMail {
