@@ -1,4 +1,5 @@
 import { stripeSignature } from '../../adapters/stripe/stripe-sandbox.webhooks';
+import { httpCall } from '../support/light-http';
 
 /** Stripe's events for donations to one campaign, as a storm of webhooks delivers them. */
 
@@ -153,12 +154,11 @@ export async function sendStorm(
   const targets = typeof urls === 'string' ? [urls] : urls;
   const post = async (url: string, event: StormEvent): Promise<number> => {
     const { body, signature } = signed(secret, event);
-    const response = await fetch(url, {
+    const response = await httpCall(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       body,
     });
-    await response.arrayBuffer();
     return response.status;
   };
   const sender = async (_: unknown, n: number) => {

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { freePort } from './free-port';
+import { keepAliveAgent } from './light-http';
 
 export interface RoundRobinProxy {
   url: string;
@@ -18,7 +19,15 @@ export async function roundRobin(targets: string[]): Promise<RoundRobinProxy> {
     sentTo.push(index);
     const target = new URL(targets[index]!);
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        // Connections to the instances are kept, as a load balancer keeps them.
+        agent: keepAliveAgent,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
