@@ -14,7 +14,7 @@ import { TYPES } from '../apps/api/src/types';
 import { pngOfSize } from '../tests/support/png';
 import { startTestApp } from '../tests/support/start-app';
 
-const RUNS = Number(process.argv[2] ?? 5);
+const RUNS = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 5);
 /** `--list`: every file of each cold load, largest first. */
 const LIST = process.argv.includes('--list');
 

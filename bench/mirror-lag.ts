@@ -16,7 +16,11 @@ import { createPostgresReportingMirror } from '../adapters/postgres/reporting/re
 import type { ReportingDatabase } from '../adapters/postgres/reporting/reporting.tables';
 import { randomIds } from '../adapters/system/random-ids';
 import { systemClock } from '../adapters/system/system-clock';
-import { createProjectorRunner, OUTBOX_WRITTEN_TOPIC } from '../apps/api/src/modules/reporting-mirror.module';
+import {
+  createProjectorRunner,
+  OUTBOX_WRITTEN_TOPIC,
+  PROJECTOR_DEFAULTS,
+} from '../apps/api/src/modules/reporting-mirror.module';
 import type { DonationRecord } from '../core/ports/donation.repository';
 import type { ReportingMirror } from '../core/ports/reporting.port';
 import { reportingProjector } from '../core/reporting/projector.service';
@@ -110,7 +114,8 @@ async function main() {
         batchSize: 500,
         leaseMs: 30_000,
       }),
-      pollMs: bus ? 250 : 50,
+      pollMs: bus ? PROJECTOR_DEFAULTS.pollMs : 50,
+      gapMs: PROJECTOR_DEFAULTS.gapMs,
       ...(bus ? { subscribe: (wake: () => void) => bus.subscribe(OUTBOX_WRITTEN_TOPIC, wake) } : {}),
       onError: (error) => console.error('projector:', error),
     }),

@@ -37,10 +37,13 @@ export interface ReportingMirrorOptions {
   batchSize?: number;
   /** How often to look at the outbox without being woken. */
   pollMs?: number;
+  /** The least time from one drain's start to the next, so a burst's events are applied together. */
+  gapMs?: number;
   leaseMs?: number;
 }
 
-const DEFAULTS = { batchSize: 500, pollMs: 250, leaseMs: 30_000 };
+/** The projector's settings unless told otherwise. */
+export const PROJECTOR_DEFAULTS = { batchSize: 500, pollMs: 250, gapMs: 100, leaseMs: 30_000 };
 
 export interface ProjectorRunner {
   start(): Promise<void>;
@@ -51,11 +54,14 @@ export interface ProjectorRunner {
 
 /**
  * Drains the outbox on this instance: at start, whenever the bus says events were written, and every
- * `pollMs`. While another instance holds the lease it waits for the next turn.
+ * `pollMs`, but never sooner than `gapMs` after the last drain began: a burst's events (each wakes it)
+ * are then applied in a few batches rather than one drain each. While another instance holds the
+ * lease it waits for the next turn.
  */
 export function createProjectorRunner(options: {
   projector: Pick<ReportingProjector, 'drain'>;
   pollMs: number;
+  gapMs?: number;
   subscribe?: (wake: () => void) => Promise<() => Promise<void>>;
   onError: (error: unknown) => void;
 }): ProjectorRunner {
@@ -87,6 +93,23 @@ export function createProjectorRunner(options: {
         resolve();
       };
     });
+  /** Waits out what is left of `gapMs` since `since` (cut short by stop). */
+  let stopWaiting: (() => void) | null = null;
+  const settle = (since: number) =>
+    new Promise<void>((resolve) => {
+      const left = since + (options.gapMs ?? 0) - Date.now();
+      if (left <= 0) return resolve();
+      const timer = setTimeout(() => {
+        stopWaiting = null;
+        resolve();
+      }, left);
+      timer.unref();
+      stopWaiting = () => {
+        clearTimeout(timer);
+        stopWaiting = null;
+        resolve();
+      };
+    });
 
   return {
     async start() {
@@ -95,12 +118,16 @@ export function createProjectorRunner(options: {
       unsubscribe = (await options.subscribe?.(wake)) ?? null;
       loop = (async () => {
         while (running) {
+          const began = Date.now();
+          // What woke it before now is in this drain.
+          woken = false;
           try {
             await options.projector.drain();
           } catch (error) {
             options.onError(error);
           }
           if (running) await pause();
+          if (running) await settle(began);
         }
       })();
     },
@@ -108,6 +135,7 @@ export function createProjectorRunner(options: {
     async stop() {
       running = false;
       wakeUp?.();
+      stopWaiting?.();
       const stopping = unsubscribe;
       unsubscribe = null;
       await stopping?.().catch(() => undefined);
@@ -118,7 +146,7 @@ export function createProjectorRunner(options: {
 
 /** The mirror's writer, the projector and its runner, and the status and rebuild use cases. */
 export function reportingMirrorModule(options: ReportingMirrorOptions): ContainerModule {
-  const settings = { ...DEFAULTS, ...options };
+  const settings = { ...PROJECTOR_DEFAULTS, ...options };
   return new ContainerModule(({ bind }) => {
     bind(REPORTING_MIRROR).toDynamicValue((context) =>
       createPostgresReportingMirror(context.get(REPORTING_DATABASE).db),
@@ -142,6 +170,7 @@ export function reportingMirrorModule(options: ReportingMirrorOptions): Containe
       return createProjectorRunner({
         projector: context.get(REPORTING_PROJECTOR),
         pollMs: settings.pollMs,
+        gapMs: settings.gapMs,
         subscribe: (wake) => eventBus.subscribe(OUTBOX_WRITTEN_TOPIC, wake),
         onError: (error) => logger.error({ err: error }, 'The reporting projector failed a batch; it will try again'),
       });
