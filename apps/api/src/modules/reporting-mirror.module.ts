@@ -17,6 +17,7 @@ import {
 } from '../../../../core/reporting/projector.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
+import { wakeableWait } from '../worker/wakeable-wait';
 import { TYPES } from '../types';
 import { REPORTING_DATABASE } from './reporting-database';
 
@@ -67,75 +68,37 @@ export function createProjectorRunner(options: {
 }): ProjectorRunner {
   let running = false;
   let loop: Promise<void> | null = null;
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
   let unsubscribe: (() => Promise<void>) | null = null;
-
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else woken = true;
-  };
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (woken) {
-        woken = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(() => {
-        wakeUp = null;
-        resolve();
-      }, options.pollMs);
-      timer.unref();
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      };
-    });
-  /** Waits out what is left of `gapMs` since `since` (cut short by stop). */
-  let stopWaiting: (() => void) | null = null;
-  const settle = (since: number) =>
-    new Promise<void>((resolve) => {
-      const left = since + (options.gapMs ?? 0) - Date.now();
-      if (left <= 0) return resolve();
-      const timer = setTimeout(() => {
-        stopWaiting = null;
-        resolve();
-      }, left);
-      timer.unref();
-      stopWaiting = () => {
-        clearTimeout(timer);
-        stopWaiting = null;
-        resolve();
-      };
-    });
+  /** Between drains: the poll, which a wake-up ends. */
+  const idle = wakeableWait();
+  /** What is left of `gapMs` after a drain began, which only stop ends. */
+  const gap = wakeableWait();
 
   return {
     async start() {
       if (running) return;
       running = true;
-      unsubscribe = (await options.subscribe?.(wake)) ?? null;
+      unsubscribe = (await options.subscribe?.(idle.wake)) ?? null;
       loop = (async () => {
         while (running) {
           const began = Date.now();
           // What woke it before now is in this drain.
-          woken = false;
+          idle.forget();
           try {
             await options.projector.drain();
           } catch (error) {
             options.onError(error);
           }
-          if (running) await pause();
-          if (running) await settle(began);
+          if (running) await idle.wait(options.pollMs);
+          if (running) await gap.wait(began + (options.gapMs ?? 0) - Date.now());
         }
       })();
     },
-    wake,
+    wake: idle.wake,
     async stop() {
       running = false;
-      wakeUp?.();
-      stopWaiting?.();
+      idle.wake();
+      gap.wake();
       const stopping = unsubscribe;
       unsubscribe = null;
       await stopping?.().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DeploymentService } from '../../../../core/deployment/deployment.service';
+import { wakeableWait } from './wakeable-wait';
 
 export interface DeploymentWorker {
   start(): void;
@@ -24,27 +25,7 @@ export function createDeploymentWorker(options: {
   const { deployments, logger, name, pollMs } = options;
   let running = false;
   let loop: Promise<void> | null = null;
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (woken) {
-        woken = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(() => {
-        wakeUp = null;
-        resolve();
-      }, pollMs);
-      timer.unref();
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      };
-    });
+  const idle = wakeableWait();
 
   return {
     start() {
@@ -58,19 +39,16 @@ export function createDeploymentWorker(options: {
           } catch (error) {
             logger.error({ err: error }, 'The deployment worker failed to run a job; it will look again');
           }
-          if (!ran && running) await pause();
+          if (!ran && running) await idle.wait(pollMs);
         }
       })();
     },
 
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
+    wake: idle.wake,
 
     async stop(graceMs = 5_000) {
       running = false;
-      wakeUp?.();
+      idle.wake();
       if (!loop) return;
       await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     },
