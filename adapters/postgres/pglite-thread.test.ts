@@ -12,7 +12,8 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((thread) => thread.close()));
 });
 
-describe('the embedded database on its own thread', () => {
+// Each test opens a database or two (initdb in WebAssembly): seconds each on a busy machine.
+describe('the embedded database on its own thread', { timeout: 30_000 }, () => {
   it('answers queries with their rows, counts as numbers and dates as dates', async () => {
     const db = await open();
     await db.exec(`create table gifts (id text primary key, cents bigint not null, at timestamptz not null);
