@@ -1,3 +1,4 @@
+import { formatUsd } from '../budget/budget.rules';
 import type { Appreciation } from './appreciation.entity';
 
 /**
@@ -59,9 +60,6 @@ export interface ThankYouMessage {
   paragraphs: string[];
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usd = (cents: number) => `$${amountFormat.format(cents / 100)}`;
-
 /** The campaign's words as paragraphs: blank lines separate them. */
 export function paragraphsOf(text: string): string[] {
   return text
@@ -79,7 +77,7 @@ function compose(
 ): ThankYouMessage {
   const name = include.donorName ? context.donorName?.trim() : '';
   const campaign = include.campaignName ? context.campaignName?.trim() : '';
-  const amount = include.amount && context.amountCents !== null ? usd(context.amountCents) : '';
+  const amount = include.amount && context.amountCents !== null ? formatUsd(context.amountCents) : '';
   const gift = ['Your gift', amount ? ` of ${amount}` : '', campaign ? ` to ${campaign}` : ''].join('');
   const own = paragraphsOf(message);
   return {
@@ -173,6 +171,6 @@ export function promoterThanks(context: { campaignName: string | null; amountCen
   const campaign = context.campaignName?.trim();
   return {
     subject: campaign ? `Your link brought a donation to ${campaign}` : 'Your link brought a donation',
-    message: `Your share link brought a donation of ${usd(context.amountCents)}${campaign ? ` to ${campaign}` : ''}. Thank you for spreading the word!`,
+    message: `Your share link brought a donation of ${formatUsd(context.amountCents)}${campaign ? ` to ${campaign}` : ''}. Thank you for spreading the word!`,
   };
 }
