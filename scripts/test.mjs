@@ -33,13 +33,31 @@ function vitest(projects, name, env = {}, files = []) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  let failures = [];
   if (existsSync(outputFile)) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed = report.numPassedTests ?? 0;
     failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    failures = failuresOf(report);
   }
-  return { name, ok: result.status === 0, passed, failed, skipped, seconds };
+  return { name, ok: result.status === 0, passed, failed, skipped, seconds, failures };
+}
+
+/** Each failed test or file of a vitest JSON report: where it is, its name and its error's first line. */
+function failuresOf(report) {
+  const firstLine = (messages) =>
+    String(messages?.[0] ?? '')
+      .split('\n')[0]
+      .slice(0, 300);
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedTests) out.push(`${path} > ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    if (file.status === 'failed' && failedTests.length === 0) out.push(`${path}: ${firstLine([file.message])}`);
+  }
+  return out;
 }
 
 async function startFirestoreEmulator() {
@@ -231,6 +249,10 @@ if (identityRun.run) {
   );
 } else {
   console.log(`${identityLine}: skipped (${identityRun.skipped})`);
+}
+// What failed, again at the end, where a long run's log is read first.
+for (const run of results) {
+  for (const failure of run.failures) console.log(`FAILED in ${run.name}: ${failure}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
