@@ -255,7 +255,12 @@ const turnsOf = (firestore: Firestore): DocumentTurns => {
   return turns;
 };
 
-/** One unit of work's hold on the documents it read, over all of its tries, until it has committed. */
+/**
+ * One unit of work's hold on the documents it read, over all of its tries, until it has committed.
+ * Queries take no turn, yet Firestore holds what they matched: a unit that queries and then waits for a
+ * turn may hold what the turn's holder needs to commit, and both wait until the wait runs out. So a use
+ * case whose units contend on one document reads that document before it queries.
+ */
 class DocumentTurn {
   private readonly paths: string[] = [];
   private finish: () => void = () => {};

@@ -183,6 +183,11 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
       const at = now.toISOString();
       const id = ids.newId();
       const promotion = await unitOfWork.run(async (repositories) => {
+        // The campaign's counters first: every promotion of the campaign reads them, so promotions of one
+        // campaign at the same moment queue there before they read anything else. Read later, after the
+        // promotion queries, a promotion could wait on the one ahead while holding (on Firestore) the
+        // very query locks that one needs to commit, until the wait runs out (seconds).
+        await repositories.shareTracking.ensureCounters(campaignId);
         const saved = await repositories.promotions.promote({
           id,
           creatorId: actor.uid,
@@ -191,7 +196,6 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
           campaignId,
           createdAt: at,
         });
-        await repositories.shareTracking.ensureCounters(campaignId);
         await repositories.shareTracking.ensureShareLinks(
           SHARE_CHANNELS.map((channel) => ({
             code: shareCodeFrom(ids.newSecret()),
