@@ -41,7 +41,8 @@ function vitest(projects, name, env = {}, files = []) {
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     failures = failuresOf(report);
   }
-  if (result.status !== 0 && failures.length === 0) failures.push(`vitest ended with exit code ${result.status}`);
+  if (result.status !== 0 && failures.length === 0)
+    failures.push(`vitest ended with ${result.signal ?? `exit code ${result.status}`}`);
   return { name, ok: result.status === 0, passed, failed, skipped, seconds, failures };
 }
 
