@@ -622,14 +622,27 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
       query: { ...req.query },
       status: 0,
     };
-    let written = false;
+    // Whatever writes (a vendor call or the control API) may have changed the state; reads only accrue
+    // delivery, which a restored sandbox accrues again from where it was.
+    const writes = req.method !== 'GET' && req.method !== 'HEAD';
+    let told = false;
+    const tell = () => {
+      if (!writes || told) return;
+      told = true;
+      changed();
+    };
+    if (writes) {
+      // Told as the answer is ended, before it goes out: whoever keeps the state (and answers only once
+      // it is saved) then saves this change before the caller hears of it.
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      res.end = ((...args: unknown[]) => {
+        tell();
+        return end(...args);
+      }) as typeof res.end;
+    }
     const done = () => {
-      // Whatever writes (a vendor call or the control API) may have changed the state; reads only accrue
-      // delivery, which a restored sandbox accrues again from where it was.
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !written) {
-        written = true;
-        changed();
-      }
+      // An answer that was never ended (its connection dropped) may still have changed the state.
+      tell();
       if (record.status !== 0 || control) return;
       record.status = res.writableFinished ? res.statusCode : 0;
       requestLog.push(record);

@@ -1,10 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAmobeeClient } from '../../adapters/amobee/amobee.client';
-import { startAmobeeSandbox, type RunningAmobeeSandbox } from '../../adapters/amobee/amobee.sandbox';
+import express from 'express';
+import {
+  createAmobeeSandbox,
+  startAmobeeSandbox,
+  type RunningAmobeeSandbox,
+} from '../../adapters/amobee/amobee.sandbox';
 import { ManualClock } from '../../adapters/memory/manual-clock';
+import { savedRouter } from '../../adapters/system/answer-when-saved';
 import { keepSnapshot } from '../../adapters/system/json-snapshot';
 import type { AdPlatform } from '../../core/ports/ad-platform.port';
 import { pngOfSize } from '../support/png';
@@ -174,6 +181,40 @@ describe('the DSP sandbox kept in a file', () => {
       expect.objectContaining({ id: made.ad.id, status: 'play' }),
     ]);
     await restored.close();
+  });
+
+  it('answers a change, as the app serves it, only once the change is in the file', async () => {
+    const path = join(dataDir, 'sandboxes', 'amobee.json');
+    const sandbox = createAmobeeSandbox({ ...credentials, clock, reportPendingPolls: 0 });
+    // Written a minute after a change, unless an answer waits for it.
+    const kept = keepSnapshot({ path, subject: sandbox, name: 'DSP sandbox', log: quiet, debounceMs: 60_000 });
+    const server = express()
+      .use(savedRouter(sandbox.router, kept.writer, 'DSP sandbox', quiet))
+      .listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const platform = createAmobeeClient({
+        ...credentials,
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        marketId: 2011,
+        managerAccountId: '1001',
+        accountId: '1000001',
+        advertiserPrimaryUrl: 'https://causeway.example',
+        logger: quiet,
+        clock,
+      });
+      const saved = () => JSON.parse(readFileSync(path, 'utf8')) as { advertisers: { id: string }[] };
+      const first = await platform.createAdvertiser({ name: 'Harbor Light Food Bank [org-1]' });
+      expect(saved().advertisers.map((advertiser) => advertiser.id)).toEqual([first.id]);
+      // Nothing left to write: the next answer cannot ride on an earlier change's write.
+      await kept.writer.flush();
+      const second = await platform.createAdvertiser({ name: 'Valley Pantry [org-2]' });
+      expect(saved().advertisers.map((advertiser) => advertiser.id)).toEqual([first.id, second.id]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await kept.close();
+    }
   });
 
   it('sets an unreadable file aside, says so, and starts empty', async () => {
