@@ -24,16 +24,12 @@ let clock: ManualClock;
 const running: RunningAmobeeSandbox[] = [];
 let dataDir: string;
 
-/** A sandbox on its own port and the real client of it, as the app pairs them (its own credentials each time). */
-async function sandboxWithClient(
-  secret = credentials.clientSecret,
-): Promise<{ sandbox: RunningAmobeeSandbox; platform: AdPlatform }> {
-  const sandbox = await startAmobeeSandbox({ ...credentials, clientSecret: secret, clock, reportPendingPolls: 0 });
-  running.push(sandbox);
-  const platform = createAmobeeClient({
+/** The real client of a sandbox at `baseUrl`, as the app makes it. */
+const clientOf = (baseUrl: string, secret = credentials.clientSecret): AdPlatform =>
+  createAmobeeClient({
     ...credentials,
     clientSecret: secret,
-    baseUrl: sandbox.url,
+    baseUrl,
     marketId: 2011,
     managerAccountId: '1001',
     accountId: '1000001',
@@ -41,7 +37,14 @@ async function sandboxWithClient(
     logger: quiet,
     clock,
   });
-  return { sandbox, platform };
+
+/** A sandbox on its own port and the real client of it, as the app pairs them (its own credentials each time). */
+async function sandboxWithClient(
+  secret = credentials.clientSecret,
+): Promise<{ sandbox: RunningAmobeeSandbox; platform: AdPlatform }> {
+  const sandbox = await startAmobeeSandbox({ ...credentials, clientSecret: secret, clock, reportPendingPolls: 0 });
+  running.push(sandbox);
+  return { sandbox, platform: clientOf(sandbox.url, secret) };
 }
 
 const schedule = { budget: 300, startDate: '2026-01-16', endDate: '2026-01-31' };
@@ -193,16 +196,7 @@ describe('the DSP sandbox kept in a file', () => {
       .listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
-      const platform = createAmobeeClient({
-        ...credentials,
-        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        marketId: 2011,
-        managerAccountId: '1001',
-        accountId: '1000001',
-        advertiserPrimaryUrl: 'https://causeway.example',
-        logger: quiet,
-        clock,
-      });
+      const platform = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       const saved = () => JSON.parse(readFileSync(path, 'utf8')) as { advertisers: { id: string }[] };
       const first = await platform.createAdvertiser({ name: 'Harbor Light Food Bank [org-1]' });
       expect(saved().advertisers.map((advertiser) => advertiser.id)).toEqual([first.id]);
