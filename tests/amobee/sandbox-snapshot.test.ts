@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAmobeeClient } from '../../adapters/amobee/amobee.client';
-import express from 'express';
 import {
   createAmobeeSandbox,
   startAmobeeSandbox,
