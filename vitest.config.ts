@@ -1,10 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const alias = {
-  '@core': fileURLToPath(new URL('./core', import.meta.url)),
-  '@adapters': fileURLToPath(new URL('./adapters', import.meta.url)),
-};
+import { layerAliases as alias } from './scripts/aliases.mjs';
 
 /** Test tiers: unit (core and adapters with fakes), contract (every port on every store), api (HTTP), e2e (browser). */
 export default defineConfig({

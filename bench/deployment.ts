@@ -3,11 +3,11 @@
 // runs each; beside it, bare sandbox round trips measured in the same run, and the platform calls one
 // deployment makes. The app runs as `npm start` does (PGlite, in process), on a free port.
 // Run: npx tsx bench/deployment.ts [runs]
-import { callApi, signInAs } from '../tests/support/api-client';
-import { createCompleteDraft } from '../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../tests/support/start-app';
-import { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from '../apps/api/src/container';
-import { TYPES } from '../apps/api/src/types';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { createCompleteDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from '@causeway/api/container';
+import { TYPES } from '@causeway/api/types';
 
 const runs = Number(process.argv[2] ?? 5);
 const LATENCY_MS = 100;

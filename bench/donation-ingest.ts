@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openPostgres, type PostgresConnection } from '../adapters/postgres/connection';
-import { migrate } from '../adapters/postgres/migrator';
-import { TYPES } from '../apps/api/src/types';
-import { startTestApp, type TestApp } from '../tests/support/start-app';
-import { freshServerDatabase, MIGRATIONS_DIR } from '../tests/support/test-stores';
-import { donationStorm, sendStorm } from '../tests/payments/webhook-storm';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import { TYPES } from '@causeway/api/types';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { freshServerDatabase, MIGRATIONS_DIR } from '@causeway/tests/support/test-stores';
+import { donationStorm, sendStorm } from '@causeway/tests/payments/webhook-storm';
 
 const runs = Number(process.argv[2] ?? 5);
 const payments = Number(process.argv[3] ?? 400);

@@ -9,10 +9,10 @@
 // Run: npx tsx bench/first-load.ts [runs] [--list]
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { buildWeb } from '../scripts/build-web.mjs';
-import { TYPES } from '../apps/api/src/types';
-import { pngOfSize } from '../tests/support/png';
-import { startTestApp } from '../tests/support/start-app';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { TYPES } from '@causeway/api/types';
+import { pngOfSize } from '@causeway/tests/support/png';
+import { startTestApp } from '@causeway/tests/support/start-app';
 
 const RUNS = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 5);
 /** `--list`: every file of each cold load, largest first. */

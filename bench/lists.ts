@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openPostgres, type PostgresConnection } from '../adapters/postgres/connection';
-import { migrate } from '../adapters/postgres/migrator';
-import { createPostgresDataStore } from '../adapters/postgres/postgres.data-store';
-import type { Repositories } from '../core/ports/unit-of-work.port';
-import type { PageKey, PageRequest } from '../core/shared/paging';
-import { freshServerDatabase, MIGRATIONS_DIR } from '../tests/support/test-stores';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import { createPostgresDataStore } from '@causeway/adapters/postgres/postgres.data-store';
+import type { Repositories } from '@causeway/core/ports/unit-of-work.port';
+import type { PageKey, PageRequest } from '@causeway/core/shared/paging';
+import { freshServerDatabase, MIGRATIONS_DIR } from '@causeway/tests/support/test-stores';
 
 const reads = Number(process.argv[2] ?? 30);
 const largest = Number(process.argv[3] ?? 100_000);

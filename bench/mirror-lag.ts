@@ -8,24 +8,24 @@
 // Run: npx tsx bench/mirror-lag.ts [--seconds 60] [--rate 1000] [--one-by-one]
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openPostgres, type PostgresConnection } from '../adapters/postgres/connection';
-import { migrate } from '../adapters/postgres/migrator';
-import { createPgNotifyEventBus } from '../adapters/postgres/pg-notify.event-bus';
-import { createPostgresDataStore } from '../adapters/postgres/postgres.data-store';
-import { createPostgresReportingMirror } from '../adapters/postgres/reporting/reporting.mirror';
-import type { ReportingDatabase } from '../adapters/postgres/reporting/reporting.tables';
-import { randomIds } from '../adapters/system/random-ids';
-import { systemClock } from '../adapters/system/system-clock';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import { createPgNotifyEventBus } from '@causeway/adapters/postgres/pg-notify.event-bus';
+import { createPostgresDataStore } from '@causeway/adapters/postgres/postgres.data-store';
+import { createPostgresReportingMirror } from '@causeway/adapters/postgres/reporting/reporting.mirror';
+import type { ReportingDatabase } from '@causeway/adapters/postgres/reporting/reporting.tables';
+import { randomIds } from '@causeway/adapters/system/random-ids';
+import { systemClock } from '@causeway/adapters/system/system-clock';
 import {
   createProjectorRunner,
   OUTBOX_WRITTEN_TOPIC,
   PROJECTOR_DEFAULTS,
-} from '../apps/api/src/modules/reporting-mirror.module';
-import type { DonationRecord } from '../core/ports/donation.repository';
-import type { ReportingMirror } from '../core/ports/reporting.port';
-import { reportingProjector } from '../core/reporting/projector.service';
-import { migrateMirror } from '../tests/support/reporting';
-import { freshServerDatabase, MIGRATIONS_DIR } from '../tests/support/test-stores';
+} from '@causeway/api/modules/reporting-mirror.module';
+import type { DonationRecord } from '@causeway/core/ports/donation.repository';
+import type { ReportingMirror } from '@causeway/core/ports/reporting.port';
+import { reportingProjector } from '@causeway/core/reporting/projector.service';
+import { migrateMirror } from '@causeway/tests/support/reporting';
+import { freshServerDatabase, MIGRATIONS_DIR } from '@causeway/tests/support/test-stores';
 import type { Kysely } from 'kysely';
 
 const { values } = parseArgs({

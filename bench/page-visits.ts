@@ -5,8 +5,8 @@
 // Latency median and p95 per request, with 16 callers at once; the store TEST_STORE names (PGlite by
 // default). The count is checked against the visitors sent.
 // Run: npx tsx bench/page-visits.ts [requests per series]
-import { TYPES } from '../apps/api/src/types';
-import { startTestApp, type TestApp } from '../tests/support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const requests = Number(process.argv[2] ?? 2_000);
 const CALLERS = 16;

@@ -11,9 +11,9 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { destination, pino } from 'pino';
-import { TYPES } from '../apps/api/src/types';
-import { buildWeb } from '../scripts/build-web.mjs';
-import { startTestApp } from '../tests/support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { startTestApp } from '@causeway/tests/support/start-app';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);

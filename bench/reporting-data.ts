@@ -1,8 +1,8 @@
 // The bench's mirror: donations, campaigns, donors, ad days, visits, checkouts, clicks and promotions
 // written straight into the reporting tables with set-based SQL, then rolled up.
 import { sql, type Kysely } from 'kysely';
-import type { ReportingDatabase } from '../adapters/postgres/reporting/reporting.tables';
-import { recomputeRollups } from '../tests/support/reporting-fixtures';
+import type { ReportingDatabase } from '@causeway/adapters/postgres/reporting/reporting.tables';
+import { recomputeRollups } from '@causeway/tests/support/reporting-fixtures';
 
 export interface MirrorSize {
   gifts: number;

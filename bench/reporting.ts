@@ -10,11 +10,11 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { ReportingDatabase } from '../adapters/postgres/reporting/reporting.tables';
-import { REPORTING_DATABASE } from '../apps/api/src/modules/reporting-database';
-import { signInAs } from '../tests/support/api-client';
+import type { ReportingDatabase } from '@causeway/adapters/postgres/reporting/reporting.tables';
+import { REPORTING_DATABASE } from '@causeway/api/modules/reporting-database';
+import { signInAs } from '@causeway/tests/support/api-client';
 import { fillMirror, type MirrorSize as Size } from './reporting-data';
-import { startTestApp, type TestApp } from '../tests/support/start-app';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const scale = Number(process.argv[2] ?? 1);
 const requests = Number(process.argv[3] ?? 60);

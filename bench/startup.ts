@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../scripts/build-server.mjs';
-import { buildWeb } from '../scripts/build-web.mjs';
+import { buildServer } from '@causeway/scripts/build-server.mjs';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
 
 const runs = Number(process.argv[2] ?? 7);
 const root = join(import.meta.dirname, '..');

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { OWN_PREFIX } from './aliases.mjs';
 import { hashOfInputs } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,8 +48,11 @@ const packageOf = (specifier) =>
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
+    // The code base's own layers (`@causeway/...`) are bundled: esbuild resolves them by tsconfig.json's paths.
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED_PACKAGES.has(packageOf(args.path)) ? undefined : { path: args.path, external: true },
+      args.path.startsWith(OWN_PREFIX) || BUNDLED_PACKAGES.has(packageOf(args.path))
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

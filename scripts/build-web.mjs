@@ -24,7 +24,7 @@ export const webApps = [
 ];
 
 /** Code every front end builds from besides its own folder: all of core, whose contracts and pure rules they import. */
-const commonInputs = ['shells/shared', 'core', 'package-lock.json'];
+const commonInputs = ['shells/shared', 'core', 'package-lock.json', 'tsconfig.json', 'scripts/aliases.mjs'];
 const hashFile = '.build-hash';
 const skippedDirs = new Set(['dist', 'node_modules', '.vite']);
 

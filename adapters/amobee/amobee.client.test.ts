@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, test } from 'vitest';
-import { AdPlatformError, type AdPlatform, type LineItemInput } from '../../core/ports/ad-platform.port';
-import { pngOfSize } from '../../tests/support/png';
+import { AdPlatformError, type AdPlatform, type LineItemInput } from '@causeway/core/ports/ad-platform.port';
+import { pngOfSize } from '@causeway/tests/support/png';
 import { ManualClock } from '../memory/manual-clock';
 import { createAmobeeClient, vendorMessageOf, type AmobeeClientOptions } from './amobee.client';
 import { adBody, lineItemBody, platformAgeRange } from './amobee.mapping';

@@ -8,8 +8,8 @@ import {
   type City,
   type DeliveryRow,
   type Region,
-} from '../../core/ports/ad-platform.port';
-import type { Clock } from '../../core/ports/clock.port';
+} from '@causeway/core/ports/ad-platform.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import { systemClock } from '../system/system-clock';
 import {
   adBody,

@@ -9,7 +9,7 @@ import type {
   InsertionOrderInput,
   LineItem,
   LineItemInput,
-} from '../../core/ports/ad-platform.port';
+} from '@causeway/core/ports/ad-platform.port';
 
 /**
  * Our words ↔ the vendor's bodies. Pure functions: what the adapter sends for each port input and

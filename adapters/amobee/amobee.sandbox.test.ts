@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pngOfSize } from '../../tests/support/png';
-import { mp4OfSize, webmOfSize } from '../../tests/amobee/media-fixtures';
+import { pngOfSize } from '@causeway/tests/support/png';
+import { mp4OfSize, webmOfSize } from '@causeway/tests/amobee/media-fixtures';
 import { ManualClock } from '../memory/manual-clock';
 import {
   adBody,

@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { imageSize } from 'image-size';
 import multer from 'multer';
 import { z } from 'zod';
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import { systemClock } from '../system/system-clock';
 import { AD_SIZES, locationCatalog, type SandboxAdSize } from './amobee-sandbox.catalog';
 import {

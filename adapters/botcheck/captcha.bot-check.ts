@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BotCheck } from '../../core/ports/bot-check.port';
-import type { Clock } from '../../core/ports/clock.port';
+import type { BotCheck } from '@causeway/core/ports/bot-check.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 
 export interface CaptchaBotCheckOptions {
   /** The secret key the captcha service gave this site. */

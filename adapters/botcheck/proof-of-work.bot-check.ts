@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BotCheck } from '../../core/ports/bot-check.port';
-import type { Clock } from '../../core/ports/clock.port';
+import type { BotCheck } from '@causeway/core/ports/bot-check.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import { leadingZeroBits } from './proof-of-work.solver';
 
 export interface ProofOfWorkBotCheckOptions {

@@ -1,6 +1,6 @@
 import type { Storage } from 'firebase-admin/storage';
-import type { FileStore } from '../../core/ports/file-store.port';
-import { conflict } from '../../core/shared/errors';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
+import { conflict } from '@causeway/core/shared/errors';
 import { checkFilePath, fileUrl, pathOfFileUrl } from './file-path';
 
 type Bucket = ReturnType<Storage['bucket']>;

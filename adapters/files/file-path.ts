@@ -1,4 +1,4 @@
-import { invalid } from '../../core/shared/errors';
+import { invalid } from '@causeway/core/shared/errors';
 
 const MAX_PATH_LENGTH = 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bmpOfSize, svgOfSize } from '../../tests/support/image-headers';
-import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '../../tests/support/images';
+import { bmpOfSize, svgOfSize } from '@causeway/tests/support/image-headers';
+import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '@causeway/tests/support/images';
 import { imageSizeInspector } from './image-size.image-inspector';
 
 const text = (value: string) => new TextEncoder().encode(value);

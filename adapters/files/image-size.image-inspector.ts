@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import type { ImageInspector } from '../../core/ports/image-inspector.port';
+import type { ImageInspector } from '@causeway/core/ports/image-inspector.port';
 
 /** Reads a picture's format and dimensions from its header with image-size (no decoding). */
 export const imageSizeInspector: ImageInspector = {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { FileStore } from '../../core/ports/file-store.port';
-import { conflict } from '../../core/shared/errors';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
+import { conflict } from '@causeway/core/shared/errors';
 import { checkFilePath, fileUrl, pathOfFileUrl } from './file-path';
 
 export interface LocalDiskFileStoreOptions {

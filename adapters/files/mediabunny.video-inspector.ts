@@ -1,5 +1,5 @@
 import { ALL_FORMATS, BufferSource, Input, MATROSKA, MP4, QTFF, WEBM } from 'mediabunny';
-import type { VideoInfo, VideoInspector } from '../../core/ports/video-inspector.port';
+import type { VideoInfo, VideoInspector } from '@causeway/core/ports/video-inspector.port';
 
 /** Container names as the product speaks of them. */
 function formatName(format: unknown): string {

@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { Appreciation } from '../../core/appreciations/appreciation.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { AppreciationRepository } from '../../core/ports/appreciation.repository';
+import { Appreciation } from '@causeway/core/appreciations/appreciation.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { AppreciationRepository } from '@causeway/core/ports/appreciation.repository';
 import { changeWithFirestoreEvent, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();

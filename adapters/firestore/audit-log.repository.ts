@@ -1,9 +1,9 @@
 import { Timestamp, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { pagedQuery } from './paging';
-import { AuditLogEntry } from '../../core/audit/audit-log.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
-import { conflict } from '../../core/shared/errors';
+import { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '@causeway/core/ports/audit-log.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();

@@ -1,9 +1,9 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { CampaignDelivery } from '../../core/delivery/delivery.entity';
-import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
+import { CampaignDelivery } from '@causeway/core/delivery/delivery.entity';
+import type { CampaignDeliveryRepository } from '@causeway/core/ports/campaign-delivery.repository';
 import { deliveryChanges, storedDelivery } from '../memory/campaign-delivery.repository';
-import type { PendingEvent } from '../../core/events/domain-event';
-import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import type { PendingEvent } from '@causeway/core/events/domain-event';
+import { deliverySyncedEvent } from '@causeway/core/reporting/mirror-events';
 import { inUnit, readIn, type FirestoreContext } from './firestore-context';
 
 const fromDocument = (snapshot: DocumentSnapshot): CampaignDelivery | null =>

@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { CampaignErrorReport } from '../../core/deployment/campaign-error.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CampaignErrorRepository } from '../../core/ports/campaign-error.repository';
-import { conflict } from '../../core/shared/errors';
+import { CampaignErrorReport } from '@causeway/core/deployment/campaign-error.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CampaignErrorRepository } from '@causeway/core/ports/campaign-error.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
 import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 

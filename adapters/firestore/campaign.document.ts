@@ -1,6 +1,6 @@
-import { newestKeyFirst } from '../../core/shared/paging';
+import { newestKeyFirst } from '@causeway/core/shared/paging';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import type { Campaign } from '../../core/campaigns/campaign.entity';
+import type { Campaign } from '@causeway/core/campaigns/campaign.entity';
 import { definedOnly } from './firestore-context';
 
 /**

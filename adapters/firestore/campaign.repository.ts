@@ -1,9 +1,9 @@
 import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { pagedQuery } from './paging';
-import { Campaign } from '../../core/campaigns/campaign.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict } from '../../core/shared/errors';
+import { Campaign } from '@causeway/core/campaigns/campaign.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CampaignRepository } from '@causeway/core/ports/campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import {
   createTimeOf,
   documentData,
@@ -20,7 +20,7 @@ import {
   type FirestoreContext,
   readIn,
 } from './firestore-context';
-import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
+import { checkGiftsCounted, checkRefundUncounted } from '@causeway/core/campaigns/campaign-totals.rules';
 
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];

@@ -1,7 +1,7 @@
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CredentialRepository, StoredCredentials, StoredSession } from '@causeway/core/ports/identity.port';
+import { conflict } from '@causeway/core/shared/errors';
 import {
   changeWithFirestoreEvent,
   createUnread,

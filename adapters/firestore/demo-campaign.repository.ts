@@ -1,8 +1,8 @@
 import type { DocumentSnapshot, Query } from 'firebase-admin/firestore';
-import { DemoCampaign } from '../../core/campaigns/campaign.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { DemoCampaignRepository } from '../../core/ports/demo-campaign.repository';
-import { conflict } from '../../core/shared/errors';
+import { DemoCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { DemoCampaignRepository } from '@causeway/core/ports/demo-campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { createTimeOf, documentData, newestFirst, toDocument, utc } from './campaign.document';
 import { changeWithFirestoreEvent, createDocument, type FirestoreContext, readIn } from './firestore-context';
 

@@ -1,8 +1,8 @@
 import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
-import { Deployment, isActive } from '../../core/deployment/deployment.entity';
-import type { PendingEvent } from '../../core/events/domain-event';
-import type { DeploymentRepository } from '../../core/ports/deployment.repository';
-import { conflict } from '../../core/shared/errors';
+import { Deployment, isActive } from '@causeway/core/deployment/deployment.entity';
+import type { PendingEvent } from '@causeway/core/events/domain-event';
+import type { DeploymentRepository } from '@causeway/core/ports/deployment.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { deploymentEvent } from '../postgres/deployment.repository';
 import { definedOnly, toIso, type FirestoreContext, readIn, inUnit, type FirestoreUnit } from './firestore-context';
 

@@ -1,11 +1,11 @@
 import { Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { pagedQuery } from './paging';
-import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/donations/donation.entity';
-import { refundChange, splitDonation } from '../../core/donations/donation.rules';
-import { EventTypes } from '../../core/events/domain-event';
-import type { DonationRepository } from '../../core/ports/donation.repository';
+import { Donation, DonationCheckout, Donator, DonatorRaw } from '@causeway/core/donations/donation.entity';
+import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { DonationRepository } from '@causeway/core/ports/donation.repository';
 import { withOneByOneBatches } from '../system/donation-batches';
-import { conflict } from '../../core/shared/errors';
+import { conflict } from '@causeway/core/shared/errors';
 import {
   changeWithFirestoreEvent,
   isAlreadyExists,

@@ -1,8 +1,8 @@
 import { Timestamp, type CollectionReference, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { EmailLogRepository } from '../../core/ports/email-log.repository';
-import { conflict } from '../../core/shared/errors';
+import { EmailRecord, ErrorEmailRecord } from '@causeway/core/email/email-record.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { EmailLogRepository } from '@causeway/core/ports/email-log.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { createDocument, type FirestoreContext, readIn } from './firestore-context';
 
 const utc = (value: string): string => new Date(value).toISOString();

@@ -10,9 +10,9 @@ import type {
   Query,
   QuerySnapshot,
 } from 'firebase-admin/firestore';
-import type { PendingEvent } from '../../core/events/domain-event';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { PendingEvent } from '@causeway/core/events/domain-event';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import { runFirestoreUnit, type FirestoreUnit } from './firestore-unit';
 
 export { OUTBOX_COLLECTION, type FirestoreUnit } from './firestore-unit';

@@ -15,9 +15,9 @@ import {
   type SetOptions,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { PendingEvent } from '../../core/events/domain-event';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { PendingEvent } from '@causeway/core/events/domain-event';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 
 /** The collection the outbox lives in (ours; not one of the original product's collections). */
 export const OUTBOX_COLLECTION = 'outbox';

@@ -1,9 +1,9 @@
 import { createFirestoreReportingSource } from './reporting.source';
 import type { Firestore } from 'firebase-admin/firestore';
-import { StoredDomainEvent } from '../../core/events/domain-event';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
-import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-work.port';
+import { StoredDomainEvent } from '@causeway/core/events/domain-event';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import type { DataStore, Outbox, Repositories } from '@causeway/core/ports/unit-of-work.port';
 import { createFirestoreAppreciationRepository } from './appreciation.repository';
 import { createFirestoreAuditLogRepository } from './audit-log.repository';
 import { createFirestoreCampaignDeliveryRepository } from './campaign-delivery.repository';

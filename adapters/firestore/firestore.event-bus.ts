@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
-import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import type { BusMessage, EventBus } from '@causeway/core/ports/event-bus.port';
 import { busSubscribers } from '../system/bus-subscribers';
 
 /** Where live messages pass between the instances of one Firestore project. */

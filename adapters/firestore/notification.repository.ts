@@ -1,8 +1,8 @@
 import { Timestamp, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
-import { EventTypes } from '../../core/events/domain-event';
-import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
-import type { NotificationRepository } from '../../core/ports/notification.repository';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { Notification, type NewNotification } from '@causeway/core/notifications/notification.entity';
+import type { NotificationRepository } from '@causeway/core/ports/notification.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import {
   changeWithFirestoreEvent,
   createDocument,

@@ -1,5 +1,5 @@
 import { FieldPath, type Query } from 'firebase-admin/firestore';
-import type { PageRequest } from '../../core/shared/paging';
+import type { PageRequest } from '@causeway/core/shared/paging';
 
 /**
  * A list's query ordered newest first by `atField` (an ISO string in UTC, as this store writes

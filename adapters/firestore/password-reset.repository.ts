@@ -1,7 +1,7 @@
 import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
-import type { PasswordReset } from '../../core/auth/password-reset.entity';
-import type { PasswordResetRepository } from '../../core/ports/password-reset.repository';
-import { conflict } from '../../core/shared/errors';
+import type { PasswordReset } from '@causeway/core/auth/password-reset.entity';
+import type { PasswordResetRepository } from '@causeway/core/ports/password-reset.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithFirestoreEvent, inUnit, isAlreadyExists, toIso, type FirestoreContext } from './firestore-context';
 
 /** `passwordResets` collection; the document id is the reset's id. */

@@ -1,12 +1,12 @@
 import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
-import type { PageRequest } from '../../core/shared/paging';
+import type { PageRequest } from '@causeway/core/shared/paging';
 import { pagedQuery } from './paging';
-import { PreCampaign } from '../../core/campaigns/campaign.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
-import { conflict } from '../../core/shared/errors';
-import { WorkflowEntry } from '../../core/workflow/workflow.entity';
-import { allowsMoveFrom, changedMeanwhile } from '../../core/workflow/workflow.rules';
+import { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { PreCampaignRepository, PreCampaignScope } from '@causeway/core/ports/pre-campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
+import { WorkflowEntry } from '@causeway/core/workflow/workflow.entity';
+import { allowsMoveFrom, changedMeanwhile } from '@causeway/core/workflow/workflow.rules';
 import {
   createTimeOf,
   documentData,

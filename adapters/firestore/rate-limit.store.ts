@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { RateLimitStore, RateWindow } from '../../core/ports/rate-limit.store';
+import type { RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
 import { TRANSACTION_ATTEMPTS } from './firestore-unit';
 
 /** The collection of rate windows (ours; not one of the original product's collections). */

@@ -1,8 +1,8 @@
 import type { DocumentData, DocumentSnapshot } from 'firebase-admin/firestore';
-import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
-import type { RegistrationTokenRepository } from '../../core/ports/registration-token.repository';
-import { RegistrationToken, publicTokenFields } from '../../core/registration/registration-token.entity';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes, type PendingEvent } from '@causeway/core/events/domain-event';
+import type { RegistrationTokenRepository } from '@causeway/core/ports/registration-token.repository';
+import { RegistrationToken, publicTokenFields } from '@causeway/core/registration/registration-token.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { createDocument, toIso, type FirestoreContext, readIn, inUnit } from './firestore-context';
 
 const newestFirst = (a: RegistrationToken, b: RegistrationToken) =>

@@ -1,6 +1,6 @@
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { CampaignDelivery } from '../../core/delivery/delivery.entity';
-import type { ReportingSource } from '../../core/ports/reporting.port';
+import { CampaignDelivery } from '@causeway/core/delivery/delivery.entity';
+import type { ReportingSource } from '@causeway/core/ports/reporting.port';
 import {
   emptyMirrorFacts,
   emptyMirrorKeys,
@@ -8,15 +8,15 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
-} from '../../core/reporting/mirror.entity';
+} from '@causeway/core/reporting/mirror.entity';
 import { toCampaign } from './campaign.repository';
 import { toDonation } from './donation.repository';
 import { fromDocument as toOrganization } from './organization.repository';
 import { toPromotion } from './promotion.repository';
 import { PAGE_VISITS_COLLECTION, pageVisitsKey, toClick } from './share-tracking.repository';
-import { PageVisits } from '../../core/promotion/promotion.entity';
+import { PageVisits } from '@causeway/core/promotion/promotion.entity';
 import { fromDocument as toUser } from './user.repository';
-import { DonationCheckout } from '../../core/donations/donation.entity';
+import { DonationCheckout } from '@causeway/core/donations/donation.entity';
 
 /** Firestore answers at most 30 values for an `in` filter. */
 const IN_LIMIT = 30;

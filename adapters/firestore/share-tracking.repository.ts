@@ -1,8 +1,8 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { EventTypes } from '../../core/events/domain-event';
-import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { ShareTrackingRepository } from '@causeway/core/ports/share-tracking.repository';
+import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '@causeway/core/promotion/promotion.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import {
   changeWithFirestoreEvent,
   createUnread,

@@ -1,10 +1,10 @@
 import type { DocumentData, DocumentSnapshot, Query } from 'firebase-admin/firestore';
-import { newestKeyFirst } from '../../core/shared/paging';
+import { newestKeyFirst } from '@causeway/core/shared/paging';
 import { pagedQuery } from './paging';
-import { EventTypes } from '../../core/events/domain-event';
-import type { UserRepository } from '../../core/ports/user.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { DeletedUser, UserProfile } from '../../core/users/user.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { UserRepository } from '@causeway/core/ports/user.repository';
+import { conflict, invalid } from '@causeway/core/shared/errors';
+import { DeletedUser, UserProfile } from '@causeway/core/users/user.entity';
 import {
   changeWithFirestoreEvent,
   createUnread,

@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { IdentityProvider, IssuedSession } from '../../core/ports/identity.port';
-import { conflict } from '../../core/shared/errors';
+import type { IdentityProvider, IssuedSession } from '@causeway/core/ports/identity.port';
+import { conflict } from '@causeway/core/shared/errors';
 
 export interface FirebaseIdentityOptions {
   auth: Auth;

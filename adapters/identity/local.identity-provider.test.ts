@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IdentityProvider } from '../../core/ports/identity.port';
-import type { DataStore } from '../../core/ports/unit-of-work.port';
+import type { IdentityProvider } from '@causeway/core/ports/identity.port';
+import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
 import { ManualClock } from '../memory/manual-clock';
 import { createMemoryDataStore } from '../memory/memory.data-store';
 import { SequentialIds } from '../memory/sequential-ids';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
-import type { CredentialRepository, IdentityProvider } from '../../core/ports/identity.port';
-import { invalid } from '../../core/shared/errors';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import type { CredentialRepository, IdentityProvider } from '@causeway/core/ports/identity.port';
+import { invalid } from '@causeway/core/shared/errors';
 
 /** SPEC §9: sessions are refreshed at most every 10 minutes. */
 export const SESSION_RENEWAL_INTERVAL_MS = 600_000;

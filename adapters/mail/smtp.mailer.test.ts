@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OutgoingMail } from '../../core/ports/mailer.port';
+import type { OutgoingMail } from '@causeway/core/ports/mailer.port';
 import { createSmtpMailer, type SmtpMailer } from './smtp.mailer';
 
 interface Received {

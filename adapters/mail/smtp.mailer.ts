@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from '../../core/ports/mailer.port';
+import type { Mailer } from '@causeway/core/ports/mailer.port';
 
 export interface SmtpMailerOptions {
   /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465. */

@@ -15,8 +15,8 @@ import {
   type LineItem,
   type MediaFormat,
   type Region,
-} from '../../core/ports/ad-platform.port';
-import type { Clock } from '../../core/ports/clock.port';
+} from '@causeway/core/ports/ad-platform.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import { systemClock } from '../system/system-clock';
 
 export type AdPlatformMethod = keyof AdPlatform;

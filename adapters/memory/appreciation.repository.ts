@@ -1,7 +1,7 @@
-import { Appreciation } from '../../core/appreciations/appreciation.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { AppreciationRepository } from '../../core/ports/appreciation.repository';
-import { conflict } from '../../core/shared/errors';
+import { Appreciation } from '@causeway/core/appreciations/appreciation.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { AppreciationRepository } from '@causeway/core/ports/appreciation.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.

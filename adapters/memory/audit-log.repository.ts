@@ -1,8 +1,8 @@
-import { AuditLogEntry } from '../../core/audit/audit-log.entity';
-import { isAfter } from '../../core/shared/paging';
-import { EventTypes } from '../../core/events/domain-event';
-import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
-import { conflict } from '../../core/shared/errors';
+import { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import { isAfter } from '@causeway/core/shared/paging';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '@causeway/core/ports/audit-log.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */

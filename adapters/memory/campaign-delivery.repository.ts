@@ -3,10 +3,10 @@ import {
   type DeliveryFailure,
   type DeliveryFigures,
   type DeliveryPause,
-} from '../../core/delivery/delivery.entity';
-import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
+} from '@causeway/core/delivery/delivery.entity';
+import type { CampaignDeliveryRepository } from '@causeway/core/ports/campaign-delivery.repository';
 import { utc } from './campaign-times';
-import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import { deliverySyncedEvent } from '@causeway/core/reporting/mirror-events';
 import { appendMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 const later = (a: string, b: string) => Date.parse(a) > Date.parse(b);

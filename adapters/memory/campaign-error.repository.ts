@@ -1,7 +1,7 @@
-import { CampaignErrorReport } from '../../core/deployment/campaign-error.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
-import type { CampaignErrorRepository } from '../../core/ports/campaign-error.repository';
+import { CampaignErrorReport } from '@causeway/core/deployment/campaign-error.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { conflict } from '@causeway/core/shared/errors';
+import type { CampaignErrorRepository } from '@causeway/core/ports/campaign-error.repository';
 import { newestFirst, utc } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 

@@ -1,5 +1,5 @@
-import { newestKeyFirst } from '../../core/shared/paging';
-import type { Campaign } from '../../core/campaigns/campaign.entity';
+import { newestKeyFirst } from '@causeway/core/shared/paging';
+import type { Campaign } from '@causeway/core/campaigns/campaign.entity';
 
 /** Instants are kept as UTC ISO strings, as a timestamptz column answers them, so sorting by text is by time. */
 export const utc = (instant: string): string => new Date(instant).toISOString();

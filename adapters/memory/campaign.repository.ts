@@ -1,11 +1,11 @@
-import { Campaign } from '../../core/campaigns/campaign.entity';
-import { isAfter } from '../../core/shared/paging';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict } from '../../core/shared/errors';
+import { Campaign } from '@causeway/core/campaigns/campaign.entity';
+import { isAfter } from '@causeway/core/shared/paging';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CampaignRepository } from '@causeway/core/ports/campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
-import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
+import { checkGiftsCounted, checkRefundUncounted } from '@causeway/core/campaigns/campaign-totals.rules';
 
 export function createMemoryCampaignRepository(context: MemoryContext): CampaignRepository {
   const table = () => context.state().table<Campaign>('campaigns');

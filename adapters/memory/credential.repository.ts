@@ -1,6 +1,6 @@
-import { EventTypes } from '../../core/events/domain-event';
-import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CredentialRepository, StoredCredentials, StoredSession } from '@causeway/core/ports/identity.port';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 export function createMemoryCredentialRepository(context: MemoryContext): CredentialRepository {

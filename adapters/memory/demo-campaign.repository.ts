@@ -1,7 +1,7 @@
-import { DemoCampaign } from '../../core/campaigns/campaign.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { DemoCampaignRepository } from '../../core/ports/demo-campaign.repository';
-import { conflict } from '../../core/shared/errors';
+import { DemoCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { DemoCampaignRepository } from '@causeway/core/ports/demo-campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { newestFirst, utc } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 

@@ -1,6 +1,6 @@
-import { Deployment, isActive } from '../../core/deployment/deployment.entity';
-import type { DeploymentRepository } from '../../core/ports/deployment.repository';
-import { conflict } from '../../core/shared/errors';
+import { Deployment, isActive } from '@causeway/core/deployment/deployment.entity';
+import type { DeploymentRepository } from '@causeway/core/ports/deployment.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { deploymentEvent } from '../postgres/deployment.repository';
 import { utc } from './campaign-times';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';

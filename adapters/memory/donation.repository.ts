@@ -4,14 +4,14 @@ import {
   Donator,
   DonatorRaw,
   type DonatorRaw as StoredRaw,
-} from '../../core/donations/donation.entity';
-import { isAfter } from '../../core/shared/paging';
-import { refundChange, splitDonation } from '../../core/donations/donation.rules';
-import { EventTypes } from '../../core/events/domain-event';
-import type { DonationRepository } from '../../core/ports/donation.repository';
+} from '@causeway/core/donations/donation.entity';
+import { isAfter } from '@causeway/core/shared/paging';
+import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { DonationRepository } from '@causeway/core/ports/donation.repository';
 import { withOneByOneBatches } from '../system/donation-batches';
-import type { CampaignStats } from '../../core/reporting/results.entity';
-import { conflict } from '../../core/shared/errors';
+import type { CampaignStats } from '@causeway/core/reporting/results.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.

@@ -1,7 +1,7 @@
-import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { EmailLogRepository } from '../../core/ports/email-log.repository';
-import { conflict } from '../../core/shared/errors';
+import { EmailRecord, ErrorEmailRecord } from '@causeway/core/email/email-record.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { EmailLogRepository } from '@causeway/core/ports/email-log.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */

@@ -1,4 +1,4 @@
-import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import type { BusMessage, EventBus } from '@causeway/core/ports/event-bus.port';
 import { busSubscribers } from '../system/bus-subscribers';
 
 export interface InProcessEventBusOptions {

@@ -1,5 +1,5 @@
-import type { FileStore } from '../../core/ports/file-store.port';
-import { conflict } from '../../core/shared/errors';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
+import { conflict } from '@causeway/core/shared/errors';
 import { checkFilePath, fileUrl, pathOfFileUrl } from '../files/file-path';
 
 /** Files kept in memory, under the same path rules as every store. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../core/ports/clock.port';
-import type { DeliveredMail, Mailbox, Mailer } from '../../core/ports/mailer.port';
-import { Email } from '../../core/shared/primitives';
-import { invalid } from '../../core/shared/errors';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { DeliveredMail, Mailbox, Mailer } from '@causeway/core/ports/mailer.port';
+import { Email } from '@causeway/core/shared/primitives';
+import { invalid } from '@causeway/core/shared/errors';
 
 export interface MemoryMailerOptions {
   /** The sender every mail carries. */

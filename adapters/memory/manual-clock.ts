@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 
 /** A clock that moves only when told to. */
 export class ManualClock implements Clock {

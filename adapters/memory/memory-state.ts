@@ -1,6 +1,6 @@
-import type { PendingEvent, StoredDomainEvent } from '../../core/events/domain-event';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { PendingEvent, StoredDomainEvent } from '@causeway/core/events/domain-event';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 
 /** All data of the in-memory store: named tables of records, and the outbox. */
 export class MemoryState {

@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
-import type { DataStore, Outbox, Repositories } from '../../core/ports/unit-of-work.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import type { DataStore, Outbox, Repositories } from '@causeway/core/ports/unit-of-work.port';
 import { createMemoryAppreciationRepository } from './appreciation.repository';
 import { createMemoryAuditLogRepository } from './audit-log.repository';
 import { createMemoryCampaignDeliveryRepository } from './campaign-delivery.repository';

@@ -1,8 +1,8 @@
-import { EventTypes } from '../../core/events/domain-event';
-import { isAfter } from '../../core/shared/paging';
-import { Notification, type NewNotification } from '../../core/notifications/notification.entity';
-import type { NotificationRepository } from '../../core/ports/notification.repository';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { isAfter } from '@causeway/core/shared/paging';
+import { Notification, type NewNotification } from '@causeway/core/notifications/notification.entity';
+import type { NotificationRepository } from '@causeway/core/ports/notification.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */

@@ -1,7 +1,7 @@
-import { EventTypes } from '../../core/events/domain-event';
-import { Organization } from '../../core/organizations/organization.entity';
-import type { OrganizationRepository } from '../../core/ports/organization.repository';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { Organization } from '@causeway/core/organizations/organization.entity';
+import type { OrganizationRepository } from '@causeway/core/ports/organization.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 
 export function createMemoryOrganizationRepository(context: MemoryContext): OrganizationRepository {

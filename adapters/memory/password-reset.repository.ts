@@ -1,6 +1,6 @@
-import type { PasswordReset } from '../../core/auth/password-reset.entity';
-import type { PasswordResetRepository } from '../../core/ports/password-reset.repository';
-import { conflict } from '../../core/shared/errors';
+import type { PasswordReset } from '@causeway/core/auth/password-reset.entity';
+import type { PasswordResetRepository } from '@causeway/core/ports/password-reset.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */

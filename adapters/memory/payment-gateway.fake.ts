@@ -1,14 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import type {
   CheckoutRequest,
   PaymentAction,
   PaymentGateway,
   PaymentPrice,
   PaymentProduct,
-} from '../../core/ports/payment-gateway.port';
-import type { PaymentDetail } from '../../core/reporting/results.entity';
-import { conflict, invalid, notFound } from '../../core/shared/errors';
+} from '@causeway/core/ports/payment-gateway.port';
+import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
+import { conflict, invalid, notFound } from '@causeway/core/shared/errors';
 
 /** How old a signed webhook may be, as the provider's own libraries allow (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,10 +1,10 @@
-import { PreCampaign } from '../../core/campaigns/campaign.entity';
-import { isAfter, type PageRequest } from '../../core/shared/paging';
-import { EventTypes } from '../../core/events/domain-event';
-import type { PreCampaignRepository, PreCampaignScope } from '../../core/ports/pre-campaign.repository';
-import { conflict } from '../../core/shared/errors';
-import { WorkflowEntry } from '../../core/workflow/workflow.entity';
-import { allowsMoveFrom, changedMeanwhile } from '../../core/workflow/workflow.rules';
+import { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { isAfter, type PageRequest } from '@causeway/core/shared/paging';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { PreCampaignRepository, PreCampaignScope } from '@causeway/core/ports/pre-campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
+import { WorkflowEntry } from '@causeway/core/workflow/workflow.entity';
+import { allowsMoveFrom, changedMeanwhile } from '@causeway/core/workflow/workflow.rules';
 import { newestFirst, utc, withUtcTimes } from './campaign-times';
 import { changeWithMemoryEvent, copy, insertRecord, replaceRecord, type MemoryContext } from './memory-state';
 

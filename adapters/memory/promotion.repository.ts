@@ -1,7 +1,7 @@
-import { EventTypes } from '../../core/events/domain-event';
-import type { PromotionRepository } from '../../core/ports/promotion.repository';
-import { Audience, Promotion } from '../../core/promotion/promotion.entity';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { PromotionRepository } from '@causeway/core/ports/promotion.repository';
+import { Audience, Promotion } from '@causeway/core/promotion/promotion.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.

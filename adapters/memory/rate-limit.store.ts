@@ -1,4 +1,4 @@
-import type { RateLimitStore, RateWindow } from '../../core/ports/rate-limit.store';
+import type { RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
 
 /** Rate windows in memory (tests, the memory data store): one process only. */
 export function createMemoryRateLimitStore(): RateLimitStore {

@@ -1,7 +1,7 @@
-import { EventTypes } from '../../core/events/domain-event';
-import type { RegistrationTokenRepository } from '../../core/ports/registration-token.repository';
-import { RegistrationToken, publicTokenFields } from '../../core/registration/registration-token.entity';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { RegistrationTokenRepository } from '@causeway/core/ports/registration-token.repository';
+import { RegistrationToken, publicTokenFields } from '@causeway/core/registration/registration-token.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { changeWithMemoryEvent, copy, insertRecord, newestFirstByCodeUnit, type MemoryContext } from './memory-state';
 
 /** Instants are kept as Postgres gives them back: UTC, millisecond precision. */

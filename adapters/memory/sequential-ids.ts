@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 
 /** Readable, predictable ids for tests ("id-1", "id-2", ...); secrets stay random. */
 export class SequentialIds implements IdGenerator {

@@ -1,6 +1,6 @@
-import { EventTypes } from '../../core/events/domain-event';
-import type { SettingsRepository } from '../../core/ports/settings.repository';
-import { DEFAULT_DONATION_PERCENTAGE, Settings } from '../../core/settings/settings.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { SettingsRepository } from '@causeway/core/ports/settings.repository';
+import { DEFAULT_DONATION_PERCENTAGE, Settings } from '@causeway/core/settings/settings.entity';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 const SETTINGS_ID = 'global';

@@ -1,8 +1,8 @@
-import { EventTypes } from '../../core/events/domain-event';
-import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import type { PageVisits } from '../../core/promotion/promotion.entity';
-import { ClickEvent, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
-import { conflict } from '../../core/shared/errors';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { ShareTrackingRepository } from '@causeway/core/ports/share-tracking.repository';
+import type { PageVisits } from '@causeway/core/promotion/promotion.entity';
+import { ClickEvent, ShareLink, SharesClicks, Utm } from '@causeway/core/promotion/promotion.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { appendMemoryEvent, changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 // Instants are kept as the database gives them back: UTC, milliseconds.

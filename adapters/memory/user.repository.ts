@@ -1,9 +1,9 @@
-import { EventTypes } from '../../core/events/domain-event';
-import { isAfter, newestKeyFirst } from '../../core/shared/paging';
-import type { Organization } from '../../core/organizations/organization.entity';
-import type { UserRepository } from '../../core/ports/user.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { DeletedUser, UserProfile } from '../../core/users/user.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { isAfter, newestKeyFirst } from '@causeway/core/shared/paging';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import type { UserRepository } from '@causeway/core/ports/user.repository';
+import { conflict, invalid } from '@causeway/core/shared/errors';
+import { DeletedUser, UserProfile } from '@causeway/core/users/user.entity';
 import { changeWithMemoryEvent, copy, type MemoryContext } from './memory-state';
 
 export function createMemoryUserRepository(context: MemoryContext): UserRepository {

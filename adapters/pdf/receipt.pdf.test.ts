@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../tests/support/pdf-text';
+import { pdfText } from '@causeway/tests/support/pdf-text';
 import { renderReceiptPdf } from './receipt.pdf';
 
 const receipt = (reference: string) => ({

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import type { ReceiptDocument } from '../../core/payments/payment-receipts.service';
+import type { ReceiptDocument } from '@causeway/core/payments/payment-receipts.service';
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4, in points
 const MARGIN = 56;

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import { Appreciation } from '../../core/appreciations/appreciation.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { AppreciationRepository } from '../../core/ports/appreciation.repository';
+import { Appreciation } from '@causeway/core/appreciations/appreciation.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { AppreciationRepository } from '@causeway/core/ports/appreciation.repository';
 import type { AppreciationsTable } from './tables/money.tables';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { AuditLogEntry } from '../../core/audit/audit-log.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '../../core/ports/audit-log.repository';
+import { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { DEFAULT_AUDIT_LOG_LIMIT, type AuditLogRepository } from '@causeway/core/ports/audit-log.repository';
 import type { LogsTable } from './tables/activity.tables';
 import { afterKey } from './paging';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';

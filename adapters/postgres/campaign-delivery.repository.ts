@@ -1,8 +1,13 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { CampaignDelivery, DeliveryFailure, DeliveryFigures, DeliveryPause } from '../../core/delivery/delivery.entity';
-import type { CampaignDeliveryRepository } from '../../core/ports/campaign-delivery.repository';
+import {
+  CampaignDelivery,
+  DeliveryFailure,
+  DeliveryFigures,
+  DeliveryPause,
+} from '@causeway/core/delivery/delivery.entity';
+import type { CampaignDeliveryRepository } from '@causeway/core/ports/campaign-delivery.repository';
 import type { CampaignDeliveriesTable } from './tables/delivery.tables';
-import { deliverySyncedEvent } from '../../core/reporting/mirror-events';
+import { deliverySyncedEvent } from '@causeway/core/reporting/mirror-events';
 import { appendEvent, inTransaction, iso, type PgContext } from './transaction';
 
 function toDelivery(row: Selectable<CampaignDeliveriesTable>): CampaignDelivery {

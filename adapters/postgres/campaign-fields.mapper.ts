@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Campaign } from '../../core/campaigns/campaign.entity';
+import type { Campaign } from '@causeway/core/campaigns/campaign.entity';
 import type { CampaignColumns } from './tables/campaign.tables';
 import { iso, isoOrNull } from './transaction';
 

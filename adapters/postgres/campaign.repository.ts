@@ -1,14 +1,14 @@
 import { sql, type Insertable, type Selectable, type Updateable, type UpdateObject } from 'kysely';
-import { Campaign, type CampaignPatch } from '../../core/campaigns/campaign.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CampaignRepository } from '../../core/ports/campaign.repository';
-import { conflict } from '../../core/shared/errors';
+import { Campaign, type CampaignPatch } from '@causeway/core/campaigns/campaign.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CampaignRepository } from '@causeway/core/ports/campaign.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import { campaignColumns, campaignFieldsFromRow } from './campaign-fields.mapper';
 import { afterKey } from './paging';
 import type { CampaignsTable } from './tables/campaign.tables';
 import type { Database } from './database';
 import { changeWithEvent, type Executor, type PgContext } from './transaction';
-import { checkGiftsCounted, checkRefundUncounted } from '../../core/campaigns/campaign-totals.rules';
+import { checkGiftsCounted, checkRefundUncounted } from '@causeway/core/campaigns/campaign-totals.rules';
 
 export function createPostgresCampaignRepository(context: PgContext): CampaignRepository {
   const { db } = context;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import type { CredentialRepository, StoredCredentials, StoredSession } from '../../core/ports/identity.port';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { CredentialRepository, StoredCredentials, StoredSession } from '@causeway/core/ports/identity.port';
 import type { CredentialsTable, SessionsTable } from './tables/foundation.tables';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 

@@ -1,8 +1,8 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
-import { Deployment, type DeploymentProgress } from '../../core/deployment/deployment.entity';
-import { EventTypes, type PendingEvent } from '../../core/events/domain-event';
-import type { DeploymentRepository } from '../../core/ports/deployment.repository';
-import { conflict } from '../../core/shared/errors';
+import { Deployment, type DeploymentProgress } from '@causeway/core/deployment/deployment.entity';
+import { EventTypes, type PendingEvent } from '@causeway/core/events/domain-event';
+import type { DeploymentRepository } from '@causeway/core/ports/deployment.repository';
+import { conflict } from '@causeway/core/shared/errors';
 import type { DeploymentsTable } from './tables/deployment.tables';
 import { changeWithEvent, iso, isoOrNull, type Executor, type PgContext } from './transaction';
 

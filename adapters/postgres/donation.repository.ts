@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { Donation, DonationCheckout, Donator, DonatorRaw } from '../../core/donations/donation.entity';
-import { refundChange, splitDonation } from '../../core/donations/donation.rules';
-import { EventTypes } from '../../core/events/domain-event';
-import type { DonationRepository } from '../../core/ports/donation.repository';
-import { conflict, invalid } from '../../core/shared/errors';
+import { Donation, DonationCheckout, Donator, DonatorRaw } from '@causeway/core/donations/donation.entity';
+import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { DonationRepository } from '@causeway/core/ports/donation.repository';
+import { conflict, invalid } from '@causeway/core/shared/errors';
 import type { DonationCheckoutsTable, DonationsTable, DonatorRawTable, DonatorTable } from './tables/money.tables';
 import { afterKey } from './paging';
 import {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { EmailLogRepository } from '../../core/ports/email-log.repository';
+import { EmailRecord, ErrorEmailRecord } from '@causeway/core/email/email-record.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { EmailLogRepository } from '@causeway/core/ports/email-log.repository';
 import type { EmailsTable, ErrorEmailsTable } from './tables/activity.tables';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 

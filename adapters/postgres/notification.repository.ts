@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import { Notification } from '../../core/notifications/notification.entity';
-import type { NotificationRepository } from '../../core/ports/notification.repository';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { Notification } from '@causeway/core/notifications/notification.entity';
+import type { NotificationRepository } from '@causeway/core/ports/notification.repository';
 import type { NotificationsTable } from './tables/activity.tables';
 import { afterKey } from './paging';
 import {

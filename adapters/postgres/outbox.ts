@@ -1,5 +1,5 @@
-import type { StoredDomainEvent } from '../../core/events/domain-event';
-import type { Outbox } from '../../core/ports/unit-of-work.port';
+import type { StoredDomainEvent } from '@causeway/core/events/domain-event';
+import type { Outbox } from '@causeway/core/ports/unit-of-work.port';
 import type { OutboxTable } from './tables/foundation.tables';
 import type { Selectable } from 'kysely';
 import { iso, isoOrNull, type Executor } from './transaction';

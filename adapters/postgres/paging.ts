@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { PageKey } from '../../core/shared/paging';
+import type { PageKey } from '@causeway/core/shared/paging';
 
 /**
  * Rows strictly after `after` in newest-first order of (`atColumn`, `idColumn`): one row comparison,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { PasswordReset } from '../../core/auth/password-reset.entity';
-import type { PasswordResetRepository } from '../../core/ports/password-reset.repository';
+import type { PasswordReset } from '@causeway/core/auth/password-reset.entity';
+import type { PasswordResetRepository } from '@causeway/core/ports/password-reset.repository';
 import type { PasswordResetsTable } from './tables/registration.tables';
 import { changeWithEvent, conflictOn, iso, isoOrNull, type PgContext } from './transaction';
 

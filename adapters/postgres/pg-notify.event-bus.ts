@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
+import type { BusMessage, EventBus } from '@causeway/core/ports/event-bus.port';
 import { busSubscribers } from '../system/bus-subscribers';
 
 /** Postgres refuses a NOTIFY payload of 8000 bytes or more (the default build's limit). */

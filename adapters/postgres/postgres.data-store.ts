@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
-import type { DataStore, Repositories } from '../../core/ports/unit-of-work.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import type { DataStore, Repositories } from '@causeway/core/ports/unit-of-work.port';
 import { createPostgresAppreciationRepository } from './appreciation.repository';
 import { createPostgresAuditLogRepository } from './audit-log.repository';
 import { createPostgresCampaignDeliveryRepository } from './campaign-delivery.repository';

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import { conflict } from '../../core/shared/errors';
-import type { PromotionRepository } from '../../core/ports/promotion.repository';
-import { Audience, Promotion } from '../../core/promotion/promotion.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import { conflict } from '@causeway/core/shared/errors';
+import type { PromotionRepository } from '@causeway/core/ports/promotion.repository';
+import { Audience, Promotion } from '@causeway/core/promotion/promotion.entity';
 import type { AudiencesTable, PromotionsTable } from './tables/money.tables';
 import { changeWithEvent, conflictOn, iso, type PgContext } from './transaction';
 

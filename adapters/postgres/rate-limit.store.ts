@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RateLimitStore } from '../../core/ports/rate-limit.store';
+import type { RateLimitStore } from '@causeway/core/ports/rate-limit.store';
 import type { PostgresConnection } from './connection';
 
 /**

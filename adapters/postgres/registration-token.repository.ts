@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import type { RegistrationTokenRepository } from '../../core/ports/registration-token.repository';
-import { RegistrationToken, publicTokenFields } from '../../core/registration/registration-token.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { RegistrationTokenRepository } from '@causeway/core/ports/registration-token.repository';
+import { RegistrationToken, publicTokenFields } from '@causeway/core/registration/registration-token.entity';
 import type { RegistrationTokensTable } from './tables/registration.tables';
 import { changeWithEvent, conflictOn, iso, isoOrNull, type PgContext } from './transaction';
 

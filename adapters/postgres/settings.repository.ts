@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import type { SettingsRepository } from '../../core/ports/settings.repository';
-import { Settings } from '../../core/settings/settings.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { SettingsRepository } from '@causeway/core/ports/settings.repository';
+import { Settings } from '@causeway/core/settings/settings.entity';
 import type { SettingsTable } from './tables/foundation.tables';
 import { changeWithEvent, iso, type PgContext } from './transaction';
-import { DEFAULT_DONATION_PERCENTAGE } from '../../core/settings/settings.entity';
+import { DEFAULT_DONATION_PERCENTAGE } from '@causeway/core/settings/settings.entity';
 
 /** The one settings row has a fixed id, as the original's single settings document did. */
 export const SETTINGS_ID = 'global';

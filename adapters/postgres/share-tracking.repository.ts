@@ -1,9 +1,9 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { ShareChannel } from '../../core/campaigns/targeting.entity';
-import { EventTypes } from '../../core/events/domain-event';
-import type { ShareTrackingRepository } from '../../core/ports/share-tracking.repository';
-import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '../../core/promotion/promotion.entity';
-import { conflict } from '../../core/shared/errors';
+import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { ShareTrackingRepository } from '@causeway/core/ports/share-tracking.repository';
+import { ClickEvent, PageVisits, ShareLink, SharesClicks, Utm } from '@causeway/core/promotion/promotion.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import type { ClickEventsTable, SharesClicksTable, UtmsTable } from './tables/money.tables';
 import type { ShareLinksTable } from './tables/reach.tables';
 import { appendEvent, changeWithEvent, conflictOn, inTransaction, iso, type PgContext } from './transaction';

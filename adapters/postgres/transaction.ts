@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { PendingEvent } from '../../core/events/domain-event';
-import type { Clock } from '../../core/ports/clock.port';
-import { conflict } from '../../core/shared/errors';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { PendingEvent } from '@causeway/core/events/domain-event';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import { conflict } from '@causeway/core/shared/errors';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import type { Database } from './database';
 
 export type { PendingEvent };

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import { EventTypes } from '../../core/events/domain-event';
-import type { UserRepository } from '../../core/ports/user.repository';
-import { conflict, invalid } from '../../core/shared/errors';
-import { DeletedUser, UserProfile } from '../../core/users/user.entity';
+import { EventTypes } from '@causeway/core/events/domain-event';
+import type { UserRepository } from '@causeway/core/ports/user.repository';
+import { conflict, invalid } from '@causeway/core/shared/errors';
+import { DeletedUser, UserProfile } from '@causeway/core/users/user.entity';
 import type { DeletedUsersTable, UserColumns, UsersTable } from './tables/people.tables';
 import { afterKey } from './paging';
 import {

@@ -1,4 +1,4 @@
-import { invalid } from '../../core/shared/errors';
+import { invalid } from '@causeway/core/shared/errors';
 
 /** The currencies the platform charges in, with the number of decimals of their smallest unit. */
 const MINOR_UNIT_DECIMALS = { usd: 2 } as const;

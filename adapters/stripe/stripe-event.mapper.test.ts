@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { PaymentAction } from '../../core/ports/payment-gateway.port';
+import type { PaymentAction } from '@causeway/core/ports/payment-gateway.port';
 import { checkoutMetadata, toPaymentAction } from './stripe-event.mapper';
 
 const CREATED = Date.parse('2026-03-10T15:30:00.000Z') / 1000;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CheckoutRequest, PaymentAction } from '../../core/ports/payment-gateway.port';
+import type { CheckoutRequest, PaymentAction } from '@causeway/core/ports/payment-gateway.port';
 import { fromSmallestUnit } from './stripe-amount';
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 
 /** How the sandbox delivers its events; changed through `POST /_sandbox/webhooks`. */
 export interface WebhookSettings {

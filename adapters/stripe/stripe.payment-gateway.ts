@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { Clock } from '../../core/ports/clock.port';
-import type { PaymentGateway, PaymentPrice } from '../../core/ports/payment-gateway.port';
-import type { PaymentDetail } from '../../core/reporting/results.entity';
-import { conflict, DomainError, invalid, notFound } from '../../core/shared/errors';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { PaymentGateway, PaymentPrice } from '@causeway/core/ports/payment-gateway.port';
+import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
+import { conflict, DomainError, invalid, notFound } from '@causeway/core/shared/errors';
 import { createApiBaseHttpClient } from './stripe-api-base.http-client';
 import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
 import { checkoutMetadata, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';

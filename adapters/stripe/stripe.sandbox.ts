@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 import { chargeCard, DECLINE_CARDS, type CardDetails, type CardEntry } from './stripe-sandbox.cards';
 import { FormError, fromJson, parseStripeForm, type FormParams, type FormValue } from './stripe-sandbox.form';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BusHandler, BusMessage } from '../../core/ports/event-bus.port';
+import type { BusHandler, BusMessage } from '@causeway/core/ports/event-bus.port';
 
 /** How a subscription makes sure it hears nothing published before it: see `subscribe`. */
 export interface Barrier {

@@ -1,5 +1,5 @@
-import type { DonationRepository } from '../../core/ports/donation.repository';
-import { invalid } from '../../core/shared/errors';
+import type { DonationRepository } from '@causeway/core/ports/donation.repository';
+import { invalid } from '@causeway/core/shared/errors';
 
 type BatchMethods = 'keepRawEvents' | 'markRawEventsProcessed' | 'recordMany' | 'findCheckouts';
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 
 export const randomIds: IdGenerator = {
   newId: () => randomUUID(),

@@ -1,3 +1,3 @@
-import type { Clock } from '../../core/ports/clock.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryMailer } from '../../adapters/memory/mailer.fake';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryMailer } from '@causeway/adapters/memory/mailer.fake';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import { Donation, type RecordedDonation } from '../donations/donation.entity';
 import { mailServiceFactory } from '../email/mail.service';
 import type { DataStore } from '../ports/unit-of-work.port';

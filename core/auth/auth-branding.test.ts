@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLocalIdentityProvider } from '../../adapters/identity/local.identity-provider';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { DataStore } from '../ports/unit-of-work.port';
 import { authServiceFactory, type AuthService } from './auth.service';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditTrail } from '../audit/audit-trail';
-import { createMemoryAdPlatform, type MemoryAdPlatform } from '../../adapters/memory/ad-platform.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { createMemoryAdPlatform, type MemoryAdPlatform } from '@causeway/adapters/memory/ad-platform.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { Actor } from '../auth/authorization';
 import { LineCreateBody } from '../contracts/amobee.contract';
 import type { DataStore } from '../ports/unit-of-work.port';

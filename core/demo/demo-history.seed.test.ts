@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import { DEMO_HISTORY_CAMPAIGNS, demoHistorySeeder } from './demo-history.seed';
 
 const NOW = '2026-05-01T12:00:00.000Z';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryAdPlatform, type MemoryAdPlatform } from '../../adapters/memory/ad-platform.fake';
-import { createMemoryFileStore } from '../../adapters/memory/file-store.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { pngOfSize } from '../../tests/support/png';
+import { createMemoryAdPlatform, type MemoryAdPlatform } from '@causeway/adapters/memory/ad-platform.fake';
+import { createMemoryFileStore } from '@causeway/adapters/memory/file-store.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { pngOfSize } from '@causeway/tests/support/png';
 import type { Actor } from '../auth/authorization';
 import type { LiveMessage } from '../contracts/people.contract';
 import type { NotifyInput } from '../notifications/notification.service';

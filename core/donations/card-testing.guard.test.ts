@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryBotCheck } from '../../adapters/memory/bot-check.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryRateLimitStore } from '../../adapters/memory/rate-limit.store';
+import { createMemoryBotCheck } from '@causeway/adapters/memory/bot-check.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryRateLimitStore } from '@causeway/adapters/memory/rate-limit.store';
 import { BOT_CHECK_REQUIRED } from '../contracts/auth.contract';
 import { DomainError, RateLimitedError } from '../shared/errors';
 import { CARD_TESTING_LIMITS, cardTestingGuard, type CheckoutBurst } from './card-testing.guard';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { createMemoryPaymentGateway } from '../../adapters/memory/payment-gateway.fake';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { createMemoryPaymentGateway } from '@causeway/adapters/memory/payment-gateway.fake';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { Actor } from '../auth/authorization';
 import type { CheckoutRequest, PaymentGateway } from '../ports/payment-gateway.port';
 import type { DataStore } from '../ports/unit-of-work.port';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInProcessEventBus } from '../../adapters/memory/event-bus.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { createInProcessEventBus } from '@causeway/adapters/memory/event-bus.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { Actor } from '../auth/authorization';
 import type { LiveMessage } from '../contracts/people.contract';
 import type { BusMessage, EventBus } from '../ports/event-bus.port';

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { imageSizeInspector } from '../../adapters/files/image-size.image-inspector';
-import { createMemoryFileStore } from '../../adapters/memory/file-store.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { bmpOfSize, svgOfSize } from '../../tests/support/image-headers';
-import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '../../tests/support/images';
+import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
+import { createMemoryFileStore } from '@causeway/adapters/memory/file-store.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { bmpOfSize, svgOfSize } from '@causeway/tests/support/image-headers';
+import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '@causeway/tests/support/images';
 import { auditTrail } from '../audit/audit-trail';
 import type { Actor } from '../auth/authorization';
 import type { FileStore } from '../ports/file-store.port';

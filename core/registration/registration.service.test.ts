@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLocalIdentityProvider } from '../../adapters/identity/local.identity-provider';
-import { createMemoryMailer } from '../../adapters/memory/mailer.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
+import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
+import { createMemoryMailer } from '@causeway/adapters/memory/mailer.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import { auditTrail } from '../audit/audit-trail';
 import { authServiceFactory } from '../auth/auth.service';
 import type { Actor } from '../auth/authorization';

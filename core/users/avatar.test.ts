@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageSizeInspector } from '../../adapters/files/image-size.image-inspector';
-import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '../../tests/support/images';
+import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
+import { gifOfSize, jpegOfSize, pngOfSize, webpOfSize } from '@causeway/tests/support/images';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, avatarPath, checkAvatar } from './avatar';
 
 const text = (value: string) => new TextEncoder().encode(value);

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { imageSizeInspector } from '../../adapters/files/image-size.image-inspector';
-import { createLocalIdentityProvider } from '../../adapters/identity/local.identity-provider';
-import { createMemoryFileStore } from '../../adapters/memory/file-store.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { gifOfSize, pngOfSize } from '../../tests/support/images';
+import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
+import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
+import { createMemoryFileStore } from '@causeway/adapters/memory/file-store.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { gifOfSize, pngOfSize } from '@causeway/tests/support/images';
 import { auditTrail } from '../audit/audit-trail';
 import { authServiceFactory } from '../auth/auth.service';
 import { actorOf, type Actor } from '../auth/authorization';

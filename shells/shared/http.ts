@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '../../core/contracts/auth.contract';
+import type { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 
 /** A failed API call, carrying the body's `{error:{code,message,fields}}`. */
 export class ApiError extends Error {

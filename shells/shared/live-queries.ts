@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification } from '../../core/notifications/notification.entity';
+import type { Notification } from '@causeway/core/notifications/notification.entity';
 
 /**
  * Query keys the shell refreshes when a live notification says their data changed. The query cache is

@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_LIMIT } from '../../core/contracts/page-limits';
-import type { Page } from '../../core/shared/paging';
+import { DEFAULT_PAGE_LIMIT } from '@causeway/core/contracts/page-limits';
+import type { Page } from '@causeway/core/shared/paging';
 
 /**
  * The API's lists answer one page at a time: `limit` rows and a `nextCursor` (null on the last page)

@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import type { UserConfig } from 'vite';
+import { layerAliases } from '../../scripts/aliases.mjs';
 import { remoteBase, remoteEntryFile, sharedSingletons, type RemoteName } from './federation.config';
 
 /**
@@ -20,6 +21,7 @@ export function defineRemoteConfig(
   return {
     root,
     base: remoteBase(name),
+    resolve: { alias: layerAliases },
     plugins: [
       react(),
       federation({

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../core/users/user.entity';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 
 /** The role a session acts in; the flags outrank the account type (SPEC §6). */
 export type SessionRole = 'superUser' | 'admin' | 'campaigner' | 'promoter' | 'donor';

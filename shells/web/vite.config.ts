@@ -1,12 +1,14 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { layerAliases } from '../../scripts/aliases.mjs';
 import { remoteBase, remoteEntryFile, remoteNames, sharedSingletons } from '../shared/federation.config';
 
 /** The host: served at `/`; remotes are fetched from `/remotes/<name>/` on the page's own origin. */
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
+  resolve: { alias: layerAliases },
   plugins: [
     react(),
     federation({

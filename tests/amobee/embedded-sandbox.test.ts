@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
-import { ConfigError, loadConfig } from '../../apps/api/src/config';
-import { TYPES } from '../../apps/api/src/types';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { ConfigError, loadConfig } from '@causeway/api/config';
+import { TYPES } from '@causeway/api/types';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 describe('the embedded DSP sandbox (no AMOBEE_BASE_URL)', () => {
   let app: TestApp;

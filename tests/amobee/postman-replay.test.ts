@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAmobeeSandbox, type RunningAmobeeSandbox } from '../../adapters/amobee/amobee.sandbox';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { pngOfSize } from '../support/png';
+import { startAmobeeSandbox, type RunningAmobeeSandbox } from '@causeway/adapters/amobee/amobee.sandbox';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { pngOfSize } from '@causeway/tests/support/png';
 import { mp4OfSize } from './media-fixtures';
 
 /**

@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAmobeeClient } from '../../adapters/amobee/amobee.client';
+import { createAmobeeClient } from '@causeway/adapters/amobee/amobee.client';
 import {
   createAmobeeSandbox,
   startAmobeeSandbox,
   type RunningAmobeeSandbox,
-} from '../../adapters/amobee/amobee.sandbox';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { savedRouter } from '../../adapters/system/answer-when-saved';
-import { keepSnapshot } from '../../adapters/system/json-snapshot';
-import type { AdPlatform } from '../../core/ports/ad-platform.port';
-import { pngOfSize } from '../support/png';
+} from '@causeway/adapters/amobee/amobee.sandbox';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
+import { keepSnapshot } from '@causeway/adapters/system/json-snapshot';
+import type { AdPlatform } from '@causeway/core/ports/ad-platform.port';
+import { pngOfSize } from '@causeway/tests/support/png';
 
 const DAY = 86_400_000;
 const credentials = { clientId: 'snapshot-test', clientSecret: 'snapshot-secret' };

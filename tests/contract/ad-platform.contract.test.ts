@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAmobeeClient } from '../../adapters/amobee/amobee.client';
-import { startAmobeeSandbox } from '../../adapters/amobee/amobee.sandbox';
-import { createMemoryAdPlatform } from '../../adapters/memory/ad-platform.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
+import { createAmobeeClient } from '@causeway/adapters/amobee/amobee.client';
+import { startAmobeeSandbox } from '@causeway/adapters/amobee/amobee.sandbox';
+import { createMemoryAdPlatform } from '@causeway/adapters/memory/ad-platform.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
 import {
   AdPlatformError,
   type AdPlatform,
   type InsertionOrderInput,
   type LineItemInput,
-} from '../../core/ports/ad-platform.port';
-import { pngOfSize } from '../support/png';
+} from '@causeway/core/ports/ad-platform.port';
+import { pngOfSize } from '@causeway/tests/support/png';
 
 interface Subject {
   platform: AdPlatform;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { Appreciation } from '../../core/appreciations/appreciation.entity';
-import { describeContract } from '../support/contract';
+import { Appreciation } from '@causeway/core/appreciations/appreciation.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const appreciation = (id: string, fields: Partial<Appreciation> = {}): Appreciation =>
   Appreciation.parse({

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { AuditLogEntry } from '../../core/audit/audit-log.entity';
-import { describeContract } from '../support/contract';
+import type { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const entry = (id: string, createdDate: string, extra: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id,

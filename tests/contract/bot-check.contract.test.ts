@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createProofOfWorkBotCheck } from '../../adapters/botcheck/proof-of-work.bot-check';
-import { leadingZeroBits, solveProofOfWork } from '../../adapters/botcheck/proof-of-work.solver';
-import { createMemoryBotCheck } from '../../adapters/memory/bot-check.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import type { BotChallenge, BotCheck } from '../../core/ports/bot-check.port';
+import { createProofOfWorkBotCheck } from '@causeway/adapters/botcheck/proof-of-work.bot-check';
+import { leadingZeroBits, solveProofOfWork } from '@causeway/adapters/botcheck/proof-of-work.solver';
+import { createMemoryBotCheck } from '@causeway/adapters/memory/bot-check.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import type { BotChallenge, BotCheck } from '@causeway/core/ports/bot-check.port';
 
 const TTL_MS = 2 * 60 * 1000;
 const DIFFICULTY = 8;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { DeliveryFigures, DeliveryPause } from '../../core/delivery/delivery.entity';
-import { describeContract } from '../support/contract';
+import type { DeliveryFigures, DeliveryPause } from '@causeway/core/delivery/delivery.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const at = (minute: number) => `2026-05-03T10:${String(minute).padStart(2, '0')}:00.000Z`;
 

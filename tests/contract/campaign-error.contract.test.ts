@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { CampaignErrorReport } from '../../core/deployment/campaign-error.entity';
-import { describeContract } from '../support/contract';
+import type { CampaignErrorReport } from '@causeway/core/deployment/campaign-error.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../core/ports/clock.port';
-import type { IdGenerator } from '../../core/ports/id-generator.port';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { randomIds } from '../../adapters/system/random-ids';
-import { systemClock } from '../../adapters/system/system-clock';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { randomIds } from '@causeway/adapters/system/random-ids';
+import { systemClock } from '@causeway/adapters/system/system-clock';
 
 describe.each([
   { name: 'system', clock: systemClock as Clock },

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { DemoCampaign } from '../../core/campaigns/campaign.entity';
-import { describeContract } from '../support/contract';
+import type { DemoCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 

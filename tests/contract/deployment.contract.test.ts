@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { NewDeployment } from '../../core/deployment/deployment.entity';
-import { describeContract } from '../support/contract';
+import type { NewDeployment } from '@causeway/core/deployment/deployment.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
 

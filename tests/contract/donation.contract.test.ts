@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { NewDonatorRaw } from '../../core/donations/donation.entity';
-import type { DonationRecord } from '../../core/ports/donation.repository';
-import { describeContract } from '../support/contract';
+import type { NewDonatorRaw } from '@causeway/core/donations/donation.entity';
+import type { DonationRecord } from '@causeway/core/ports/donation.repository';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const record = (
   paymentIntentId: string,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { EmailRecord, ErrorEmailRecord } from '../../core/email/email-record.entity';
-import { describeContract } from '../support/contract';
+import type { EmailRecord, ErrorEmailRecord } from '@causeway/core/email/email-record.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createInProcessEventBus } from '../../adapters/memory/event-bus.fake';
-import { createFirestoreEventBus } from '../../adapters/firestore/firestore.event-bus';
-import { createPgNotifyEventBus, NOTIFY_MAX_PAYLOAD_BYTES } from '../../adapters/postgres/pg-notify.event-bus';
-import { createEmulatorFirestore } from '../support/firestore-emulator';
-import type { BusMessage, EventBus } from '../../core/ports/event-bus.port';
-import { freshServerDatabase } from '../support/test-stores';
+import { createInProcessEventBus } from '@causeway/adapters/memory/event-bus.fake';
+import { createFirestoreEventBus } from '@causeway/adapters/firestore/firestore.event-bus';
+import { createPgNotifyEventBus, NOTIFY_MAX_PAYLOAD_BYTES } from '@causeway/adapters/postgres/pg-notify.event-bus';
+import { createEmulatorFirestore } from '@causeway/tests/support/firestore-emulator';
+import type { BusMessage, EventBus } from '@causeway/core/ports/event-bus.port';
+import { freshServerDatabase } from '@causeway/tests/support/test-stores';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

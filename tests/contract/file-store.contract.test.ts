@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalDiskFileStore } from '../../adapters/files/local-disk.file-store';
-import { createMemoryFileStore } from '../../adapters/memory/file-store.fake';
-import type { FileStore } from '../../core/ports/file-store.port';
+import { createLocalDiskFileStore } from '@causeway/adapters/files/local-disk.file-store';
+import { createMemoryFileStore } from '@causeway/adapters/memory/file-store.fake';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
 
 const BASE_URL = 'http://files.test/uploads';
 const folders: string[] = [];
@@ -32,7 +32,7 @@ implementations.push({
     const [{ getApps, initializeApp }, { getStorage }, { createCloudStorageFileStore }] = await Promise.all([
       import('firebase-admin/app'),
       import('firebase-admin/storage'),
-      import('../../adapters/files/cloud-storage.file-store'),
+      import('@causeway/adapters/files/cloud-storage.file-store'),
     ]);
     const app =
       getApps().find((candidate) => candidate.name === 'file-store-contract') ??

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DataStore } from '../../core/ports/unit-of-work.port';
-import { createFirestoreDataStore } from '../../adapters/firestore/firestore.data-store';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { randomIds } from '../../adapters/system/random-ids';
-import { clearEmulator } from '../support/firestore-emulator';
+import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
+import { createFirestoreDataStore } from '@causeway/adapters/firestore/firestore.data-store';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { randomIds } from '@causeway/adapters/system/random-ids';
+import { clearEmulator } from '@causeway/tests/support/firestore-emulator';
 
 const at = '2026-01-01T00:00:00.000Z';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdentityProvider } from '../../core/ports/identity.port';
-import { createLocalIdentityProvider } from '../../adapters/identity/local.identity-provider';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { storeFactories, type TestStore } from '../support/test-stores';
+import type { IdentityProvider } from '@causeway/core/ports/identity.port';
+import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { storeFactories, type TestStore } from '@causeway/tests/support/test-stores';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -37,7 +37,7 @@ function identitySubjects(): IdentitySubject[] {
       if (!authEmulator) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set');
       const { initializeApp, deleteApp } = await import('firebase-admin/app');
       const { getAuth } = await import('firebase-admin/auth');
-      const { createFirebaseIdentityProvider } = await import('../../adapters/identity/firebase.identity-provider');
+      const { createFirebaseIdentityProvider } = await import('@causeway/adapters/identity/firebase.identity-provider');
       const app = initializeApp({ projectId: 'causeway-identity-test' }, `identity-${Date.now()}`);
       const identity = createFirebaseIdentityProvider({
         auth: getAuth(app),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryMailer } from '../../adapters/memory/mailer.fake';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import type { Mailbox, Mailer, OutgoingMail } from '../../core/ports/mailer.port';
+import { createMemoryMailer } from '@causeway/adapters/memory/mailer.fake';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import type { Mailbox, Mailer, OutgoingMail } from '@causeway/core/ports/mailer.port';
 
 interface Subject {
   mailer: Mailer;

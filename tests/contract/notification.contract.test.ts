@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { NewNotification } from '../../core/notifications/notification.entity';
-import { describeContract } from '../support/contract';
+import type { NewNotification } from '@causeway/core/notifications/notification.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const notification = (
   id: string,

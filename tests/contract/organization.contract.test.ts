@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { NewOrganization } from '../../core/organizations/organization.entity';
-import { describeContract } from '../support/contract';
+import type { NewOrganization } from '@causeway/core/organizations/organization.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const at = '2026-01-01T00:00:00.000Z';
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { NewCampaign, NewPreCampaign } from '../../core/campaigns/campaign.entity';
-import type { DonationRecord } from '../../core/ports/donation.repository';
-import { decodeCursor, pageOf, type PageKey, type PageRequest } from '../../core/shared/paging';
-import { describeContract } from '../support/contract';
+import type { NewCampaign, NewPreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { DonationRecord } from '@causeway/core/ports/donation.repository';
+import { decodeCursor, pageOf, type PageKey, type PageRequest } from '@causeway/core/shared/paging';
+import { describeContract } from '@causeway/tests/support/contract';
 
 /** Seven instants, three of them shared: ties are ordered by id, and a page boundary falls inside them. */
 const INSTANTS = [

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { PasswordReset } from '../../core/auth/password-reset.entity';
-import { describeContract } from '../support/contract';
+import type { PasswordReset } from '@causeway/core/auth/password-reset.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 const reset = (id: string, n: number, overrides: Partial<PasswordReset> = {}): PasswordReset => ({

@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryPaymentGateway, type SignedWebhook } from '../../adapters/memory/payment-gateway.fake';
-import { createApiBaseHttpClient } from '../../adapters/stripe/stripe-api-base.http-client';
-import { createStripePaymentGateway } from '../../adapters/stripe/stripe.payment-gateway';
-import { startStripeSandbox } from '../../adapters/stripe/stripe.sandbox';
-import type { CheckoutRequest, PaymentGateway, PaymentProduct } from '../../core/ports/payment-gateway.port';
-import { PaymentDetail } from '../../core/reporting/results.entity';
-import { sandboxControl, submitCheckoutForm } from '../stripe/sandbox-control';
-import { startWebhookReceiver } from '../stripe/webhook-receiver';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryPaymentGateway, type SignedWebhook } from '@causeway/adapters/memory/payment-gateway.fake';
+import { createApiBaseHttpClient } from '@causeway/adapters/stripe/stripe-api-base.http-client';
+import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
+import { startStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
+import type { CheckoutRequest, PaymentGateway, PaymentProduct } from '@causeway/core/ports/payment-gateway.port';
+import { PaymentDetail } from '@causeway/core/reporting/results.entity';
+import { sandboxControl, submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
+import { startWebhookReceiver } from '@causeway/tests/stripe/webhook-receiver';
 
 const WEBHOOK_SECRET = 'whsec_test_contract';
 const SECRET_KEY = 'sk_test_contract';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { NewPreCampaign } from '../../core/campaigns/campaign.entity';
-import type { WorkflowEntry, WorkflowStatus } from '../../core/workflow/workflow.entity';
-import { describeContract } from '../support/contract';
+import type { NewPreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { WorkflowEntry, WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeContract } from '../support/contract';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const MINUTE = 60_000;
 const at = (iso: string) => new Date(iso);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { NewRegistrationToken, RegistrationToken } from '../../core/registration/registration-token.entity';
-import { conflict } from '../../core/shared/errors';
-import { describeContract } from '../support/contract';
+import type { NewRegistrationToken, RegistrationToken } from '@causeway/core/registration/registration-token.entity';
+import { conflict } from '@causeway/core/shared/errors';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z`;
 const hashOf = (n: number) => n.toString(16).padStart(64, '0');

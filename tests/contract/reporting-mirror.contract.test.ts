@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { MirrorBatch } from '../../core/ports/reporting.port';
+import type { MirrorBatch } from '@causeway/core/ports/reporting.port';
 import {
   emptyMirrorFacts,
   emptyMirrorKeys,
   type MirrorFacts,
   type MirrorGift,
-} from '../../core/reporting/mirror.entity';
-import { describeMirror, mirrorSnapshot } from '../support/reporting';
-import { recomputeRollups } from '../support/reporting-fixtures';
+} from '@causeway/core/reporting/mirror.entity';
+import { describeMirror, mirrorSnapshot } from '@causeway/tests/support/reporting';
+import { recomputeRollups } from '@causeway/tests/support/reporting-fixtures';
 
 const now = new Date('2026-03-10T12:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import type { StoredDomainEvent } from '../../core/events/domain-event';
-import type { ReportingMirror } from '../../core/ports/reporting.port';
-import type { Outbox } from '../../core/ports/unit-of-work.port';
-import { rebuildMirror, reportingProjector } from '../../core/reporting/projector.service';
-import { describeMirror, mirrorSnapshot, resetMirror, type MirrorSubject } from '../support/reporting';
+import type { StoredDomainEvent } from '@causeway/core/events/domain-event';
+import type { ReportingMirror } from '@causeway/core/ports/reporting.port';
+import type { Outbox } from '@causeway/core/ports/unit-of-work.port';
+import { rebuildMirror, reportingProjector } from '@causeway/core/reporting/projector.service';
+import { describeMirror, mirrorSnapshot, resetMirror, type MirrorSubject } from '@causeway/tests/support/reporting';
 
 const at = (day: number, hour = 10) =>
   `2026-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;

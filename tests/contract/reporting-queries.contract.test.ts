@@ -1,14 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { writeExport } from '../../apps/api/src/modules/reporting/export-writers';
-import type { Actor } from '../../core/auth/authorization';
-import { reportingServiceFactory } from '../../core/reporting/reporting.service';
-import { createPostgresReportingQueries } from '../../adapters/postgres/reporting/reporting.queries';
-import type { ReportingQueries } from '../../core/ports/reporting-queries.port';
-import { FIXTURE, HARBOR, HARBOR_MAY, NOW } from '../support/reporting-fixture-data';
-import { mirrorFactories, writeFixture, type MirrorDatabase } from '../support/reporting-fixtures';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { writeExport } from '@causeway/api/modules/reporting/export-writers';
+import type { Actor } from '@causeway/core/auth/authorization';
+import { reportingServiceFactory } from '@causeway/core/reporting/reporting.service';
+import { createPostgresReportingQueries } from '@causeway/adapters/postgres/reporting/reporting.queries';
+import type { ReportingQueries } from '@causeway/core/ports/reporting-queries.port';
+import { FIXTURE, HARBOR, HARBOR_MAY, NOW } from '@causeway/tests/support/reporting-fixture-data';
+import { mirrorFactories, writeFixture, type MirrorDatabase } from '@causeway/tests/support/reporting-fixtures';
 
 const collect = async <T>(batches: AsyncIterable<T[]>): Promise<T[]> => {
   const all: T[] = [];

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { ShareChannel } from '../../core/campaigns/targeting.entity';
-import { describeContract } from '../support/contract';
+import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const zero = (campaignId: string) => ({ campaignId, x: 0, linkedin: 0, facebook: 0, instagram: 0 });
 const click = (

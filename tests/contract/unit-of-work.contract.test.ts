@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeContract } from '../support/contract';
+import { describeContract } from '@causeway/tests/support/contract';
 
 const at = '2026-01-01T00:00:00.000Z';
 

@@ -1,17 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import {
   expectAccessible,
   expectMaxLengths,
   openBrowser,
   signInInBrowser,
   type BrowserSession,
-} from '../support/browser';
-import { freePort } from '../support/free-port';
-import { pngOfSize } from '../support/images';
-import { startTestApp, type TestApp } from '../support/start-app';
+} from '@causeway/tests/support/browser';
+import { freePort } from '@causeway/tests/support/free-port';
+import { pngOfSize } from '@causeway/tests/support/images';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 /** The message shown for a form control: the error its aria-describedby points at. */
 async function fieldError(control: Locator): Promise<string | null> {

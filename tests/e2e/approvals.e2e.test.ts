@@ -1,11 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { callApi, signInAs } from '../support/api-client';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { createCompleteDraft } from '../support/campaigns';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { createCompleteDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 /** The message shown for a form control: the error its aria-describedby points at. */
 async function fieldError(control: Locator): Promise<string | null> {

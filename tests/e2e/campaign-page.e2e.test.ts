@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { pngOfSize } from '../support/png';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { pngOfSize } from '@causeway/tests/support/png';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const DAY = 86_400_000;
 const CAMPAIGN_ID = 'winter-meals-live';

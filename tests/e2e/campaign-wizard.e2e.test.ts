@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { callApi, signInAs } from '../support/api-client';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import {
   expectAccessible,
   expectMaxLengths,
   openBrowser,
   signInInBrowser,
   type BrowserSession,
-} from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
-import { dayIn, draftSaved, pngUpload } from '../support/wizard';
+} from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { dayIn, draftSaved, pngUpload } from '@causeway/tests/support/wizard';
 
 /** The message shown for a form control: the error its aria-describedby points at. */
 async function fieldError(control: Locator): Promise<string | null> {

@@ -1,17 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_SANDBOX } from '../../apps/api/src/container';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { solveBotCheck } from '../support/api-client';
+import { STRIPE_SANDBOX } from '@causeway/api/container';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { solveBotCheck } from '@causeway/tests/support/api-client';
 import {
   expectAccessible,
   expectMaxLengths,
   openBrowser,
   signInInBrowser,
   type BrowserSession,
-} from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+} from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const CAMPAIGN_ID = 'warm-coats-live';
 const TITLE = 'Warm coats for every child';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 /**
  * The README's first tour in Firestore mode: sign in, start a draft, save a step, see it listed. Needs

@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the dev mailbox's JSON is read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { addPerson } from '../support/add-person';
-import { callApi } from '../support/api-client';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { callApi } from '@causeway/tests/support/api-client';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 describe('resetting a forgotten password in the browser', () => {
   let app: TestApp;

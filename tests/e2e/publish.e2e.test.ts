@@ -1,15 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMOBEE_SANDBOX } from '../../apps/api/src/container';
-import { TYPES } from '../../apps/api/src/types';
-import type { Clock } from '../../core/ports/clock.port';
-import { formatMoment } from '../../apps/campaigner/src/model/dates';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { callApi, signInAs } from '../support/api-client';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { createCompleteDraft } from '../support/campaigns';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { AMOBEE_SANDBOX } from '@causeway/api/container';
+import { TYPES } from '@causeway/api/types';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import { formatMoment } from '@causeway/apps/campaigner/src/model/dates';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { createCompleteDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { expectAccessible, openBrowser, type BrowserSession } from '../support/browser';
-import { pdfText } from '../support/pdf-text';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { expectAccessible, openBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { pdfText } from '@causeway/tests/support/pdf-text';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const CAMPAIGN_ID = 'receipt-live';
 const HEADLINE = 'Warm meals for 500 families this winter';

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { callApi, signInAs } from '../support/api-client';
-import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const CAMPAIGN_ID = 'soup-kitchen-live';
 const TITLE = 'Hot soup for the harbour shelters';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { expectAccessible } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { expectAccessible } from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

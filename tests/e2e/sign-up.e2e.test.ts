@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPES } from '../../apps/api/src/types';
-import { buildWeb } from '../../scripts/build-web.mjs';
-import { callApi, signInAs } from '../support/api-client';
-import { expectAccessible, openBrowser, type BrowserSession } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { TYPES } from '@causeway/api/types';
+import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { expectAccessible, openBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 describe('accepting an invitation in the browser', () => {
   let app: TestApp;

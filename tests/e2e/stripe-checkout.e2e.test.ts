@@ -1,13 +1,13 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiBaseHttpClient } from '../../adapters/stripe/stripe-api-base.http-client';
-import { createStripePaymentGateway } from '../../adapters/stripe/stripe.payment-gateway';
-import { startStripeSandbox, type RunningStripeSandbox } from '../../adapters/stripe/stripe.sandbox';
-import { systemClock } from '../../adapters/system/system-clock';
-import type { PaymentGateway } from '../../core/ports/payment-gateway.port';
-import { openBrowser, type BrowserSession } from '../support/browser';
-import { sandboxControl } from '../stripe/sandbox-control';
-import { startWebhookReceiver, type WebhookReceiver } from '../stripe/webhook-receiver';
+import { createApiBaseHttpClient } from '@causeway/adapters/stripe/stripe-api-base.http-client';
+import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
+import { startStripeSandbox, type RunningStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
+import { systemClock } from '@causeway/adapters/system/system-clock';
+import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
+import { openBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { sandboxControl } from '@causeway/tests/stripe/sandbox-control';
+import { startWebhookReceiver, type WebhookReceiver } from '@causeway/tests/stripe/webhook-receiver';
 
 const SECRET_KEY = 'sk_test_browser';
 const WEBHOOK_SECRET = 'whsec_browser';

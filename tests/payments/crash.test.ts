@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { submitCheckoutForm } from '../stripe/sandbox-control';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import {
   crashStores,
   killHard,
   okJson as json,
   serverDatabaseFor,
   startServerProcess as startServer,
-} from '../support/server-process';
+} from '@causeway/tests/support/server-process';
 
 /**
  * Gifts paid through the real flow (the checkout API, the embedded payment sandbox's card form), the

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../support/api-client';
-import { uploadFile, completeDraftFields } from '../support/campaigns';
-import { jpegOfSize, pngOfSize } from '../support/images';
-import { submitCheckoutForm } from '../stripe/sandbox-control';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { uploadFile, completeDraftFields } from '@causeway/tests/support/campaigns';
+import { jpegOfSize, pngOfSize } from '@causeway/tests/support/images';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import {
   crashStores,
   killHard,
@@ -13,7 +13,7 @@ import {
   serverDatabaseFor,
   startServerProcess,
   type ServerProcess,
-} from '../support/server-process';
+} from '@causeway/tests/support/server-process';
 
 /**
  * A paid campaign's set-up on the ad platform, the server killed with SIGKILL in the middle of its steps

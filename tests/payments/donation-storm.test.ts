@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTING_PROJECTOR_RUNNER } from '../../apps/api/src/modules/reporting-mirror.module';
-import { TYPES } from '../../apps/api/src/types';
-import { startTestApp, type TestApp } from '../support/start-app';
-import { testStoreName } from '../support/test-stores';
+import { REPORTING_PROJECTOR_RUNNER } from '@causeway/api/modules/reporting-mirror.module';
+import { TYPES } from '@causeway/api/types';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 import { deliveryOrder, donationStorm, sendStorm, type StormPlan } from './webhook-storm';
 
 /**

@@ -1,5 +1,5 @@
-import { stripeSignature } from '../../adapters/stripe/stripe-sandbox.webhooks';
-import { httpCall } from '../support/light-http';
+import { stripeSignature } from '@causeway/adapters/stripe/stripe-sandbox.webhooks';
+import { httpCall } from '@causeway/tests/support/light-http';
 
 /** Stripe's events for donations to one campaign, as a storm of webhooks delivers them. */
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../support/api-client';
-import { freePort } from '../support/free-port';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { freePort } from '@causeway/tests/support/free-port';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PASSWORD = 'start-test-password-1';

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, bundlesSandboxes } from '../../scripts/build-server.mjs';
+import { buildServer, bundlesSandboxes } from '@causeway/scripts/build-server.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 // Inside the project, so the bundle finds its packages in node_modules as dist/server does.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_ACTION_HANDLER, STRIPE_SANDBOX } from '../../apps/api/src/container';
-import { TYPES } from '../../apps/api/src/types';
-import type { PaymentAction } from '../../core/ports/payment-gateway.port';
-import { startTestApp, type TestApp } from '../support/start-app';
+import { PAYMENT_ACTION_HANDLER, STRIPE_SANDBOX } from '@causeway/api/container';
+import { TYPES } from '@causeway/api/types';
+import type { PaymentAction } from '@causeway/core/ports/payment-gateway.port';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from './sandbox-control';
 
 /** The app in embedded mode (no STRIPE_SECRET_KEY), on a free port: the Stripe sandbox is served in process. */

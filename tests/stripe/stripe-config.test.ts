@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../apps/api/src/config';
+import { ConfigError, loadConfig } from '@causeway/api/config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

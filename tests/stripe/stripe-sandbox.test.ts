@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStripePaymentGateway } from '../../adapters/stripe/stripe.payment-gateway';
-import { startStripeSandbox, type RunningStripeSandbox } from '../../adapters/stripe/stripe.sandbox';
-import { systemClock } from '../../adapters/system/system-clock';
-import type { CheckoutRequest, PaymentGateway } from '../../core/ports/payment-gateway.port';
+import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
+import { startStripeSandbox, type RunningStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
+import { systemClock } from '@causeway/adapters/system/system-clock';
+import type { CheckoutRequest, PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
 import { sandboxControl, submitCheckoutForm } from './sandbox-control';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 

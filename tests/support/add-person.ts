@@ -1,5 +1,5 @@
-import { TYPES } from '../../apps/api/src/types';
-import type { AccountType } from '../../core/users/user.entity';
+import { TYPES } from '@causeway/api/types';
+import type { AccountType } from '@causeway/core/users/user.entity';
 import { signInAs } from './api-client';
 import type { TestApp } from './start-app';
 

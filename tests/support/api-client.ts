@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
-import { solveProofOfWork } from '../../adapters/botcheck/proof-of-work.solver';
+import { solveProofOfWork } from '@causeway/adapters/botcheck/proof-of-work.solver';
 import type { TestApp } from './start-app';
 
 export interface JsonResponse<T = any> {

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import { callApi, type JsonResponse } from './api-client';
 import { jpegOfSize, pngOfSize } from './images';
-import { TYPES } from '../../apps/api/src/types';
+import { TYPES } from '@causeway/api/types';
 import type { TestApp } from './start-app';
 
 /** Sends one file to `POST /api/files` as a browser form does. */

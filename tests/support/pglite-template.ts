@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
-import { migrate } from '../../adapters/postgres/migrator';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
 
 /**
  * A PGlite database with every migration applied (the data store's and the reporting mirror's), made once

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import type { PostgresConnection } from '../../adapters/postgres/connection';
+import type { PostgresConnection } from '@causeway/adapters/postgres/connection';
 import { openTemplatePglite } from './pglite-template';
-import { migrate } from '../../adapters/postgres/migrator';
-import type { ReportingDatabase } from '../../adapters/postgres/reporting/reporting.tables';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import type { ReportingDatabase } from '@causeway/adapters/postgres/reporting/reporting.tables';
 import { freshServerDatabase } from './test-stores';
 
 export const REPORTING_MIGRATIONS = fileURLToPath(new URL('../../migrations/reporting', import.meta.url));

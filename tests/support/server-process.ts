@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './free-port';
-import { buildServer, SERVER_ENTRY } from '../../scripts/build-server.mjs';
+import { buildServer, SERVER_ENTRY } from '@causeway/scripts/build-server.mjs';
 
 let serverBuilt: Promise<void> | undefined;
 

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { DataStore } from '../../core/ports/unit-of-work.port';
-import { ManualClock } from '../../adapters/memory/manual-clock';
-import { createMemoryDataStore } from '../../adapters/memory/memory.data-store';
-import { SequentialIds } from '../../adapters/memory/sequential-ids';
-import { openPostgres, type PostgresConnection } from '../../adapters/postgres/connection';
-import { migrate } from '../../adapters/postgres/migrator';
+import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
+import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
 import { openTemplatePglite } from './pglite-template';
-import { createPostgresDataStore } from '../../adapters/postgres/postgres.data-store';
-import { randomIds } from '../../adapters/system/random-ids';
+import { createPostgresDataStore } from '@causeway/adapters/postgres/postgres.data-store';
+import { randomIds } from '@causeway/adapters/system/random-ids';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -153,7 +153,7 @@ function firestoreFactory(): StoreFactory {
       const { createEmulatorFirestore, clearEmulator } = await import('./firestore-emulator');
       const projectId = `test-${randomBytes(4).toString('hex')}`;
       const firestore = createEmulatorFirestore(projectId);
-      const { createFirestoreDataStore } = await import('../../adapters/firestore/firestore.data-store');
+      const { createFirestoreDataStore } = await import('@causeway/adapters/firestore/firestore.data-store');
       const clock = new ManualClock();
       const store = createFirestoreDataStore(firestore, { clock, ids: randomIds });
       return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { MirrorBatch, MirrorLease, MirrorStatus, ReportingMirror } from '../../../core/ports/reporting.port';
+import type { MirrorBatch, MirrorLease, MirrorStatus, ReportingMirror } from '@causeway/core/ports/reporting.port';
 import {
   emptyMirrorKeys,
   type MirrorAdDay,
@@ -8,8 +8,8 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
-} from '../../../core/reporting/mirror.entity';
-import { conflict } from '../../../core/shared/errors';
+} from '@causeway/core/reporting/mirror.entity';
+import { conflict } from '@causeway/core/shared/errors';
 import { iso } from '../transaction';
 import type { ReportingDatabase } from './reporting.tables';
 import {

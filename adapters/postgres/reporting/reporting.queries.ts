@@ -13,7 +13,7 @@ import type {
   RetentionCohort,
   SeriesInterval,
   SeriesPoint,
-} from '../../../core/contracts/reporting.contract';
+} from '@causeway/core/contracts/reporting.contract';
 import type {
   CampaignListOptions,
   DonorListOptions,
@@ -21,7 +21,7 @@ import type {
   ReportingQueries,
   ReportWindow,
   SortOrder,
-} from '../../../core/ports/reporting-queries.port';
+} from '@causeway/core/ports/reporting-queries.port';
 import type { ReportingDatabase } from './reporting.tables';
 
 const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { DeliveryDay } from '../../../core/delivery/delivery.entity';
-import type { ReportingSource } from '../../../core/ports/reporting.port';
-import type { ShareChannel } from '../../../core/campaigns/targeting.entity';
+import type { DeliveryDay } from '@causeway/core/delivery/delivery.entity';
+import type { ReportingSource } from '@causeway/core/ports/reporting.port';
+import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
 import {
   emptyMirrorFacts,
   emptyMirrorKeys,
@@ -9,7 +9,7 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
-} from '../../../core/reporting/mirror.entity';
+} from '@causeway/core/reporting/mirror.entity';
 import type { Database } from '../database';
 import { iso, isoOrNull } from '../transaction';
 

@@ -1,6 +1,6 @@
-import type { CampaignAdFile } from '../../../core/campaigns/campaign.entity';
-import type { StateTarget } from '../../../core/campaigns/targeting.entity';
-import type { WorkflowComment, WorkflowEntry } from '../../../core/workflow/workflow.entity';
+import type { CampaignAdFile } from '@causeway/core/campaigns/campaign.entity';
+import type { StateTarget } from '@causeway/core/campaigns/targeting.entity';
+import type { WorkflowComment, WorkflowEntry } from '@causeway/core/workflow/workflow.entity';
 import type { Jsonb, NullableTimestamptz, Timestamptz } from './foundation.tables';
 
 /** Columns shared by live campaigns and their drafts. Money is integer cents. */

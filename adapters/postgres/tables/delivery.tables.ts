@@ -1,4 +1,4 @@
-import type { DeliveryDay, PauseReason } from '../../../core/delivery/delivery.entity';
+import type { DeliveryDay, PauseReason } from '@causeway/core/delivery/delivery.entity';
 import type { ColumnType } from 'kysely';
 import type { NullableTimestamptz } from './foundation.tables';
 

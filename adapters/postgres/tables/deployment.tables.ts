@@ -1,4 +1,4 @@
-import type { DeployedAdFile } from '../../../core/deployment/deployment.entity';
+import type { DeployedAdFile } from '@causeway/core/deployment/deployment.entity';
 import type { Jsonb, NullableTimestamptz, Timestamptz } from './foundation.tables';
 
 export interface DeploymentsTable {

@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { Building2, LayoutDashboard, Presentation, ScrollText, Settings, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
-import { Link, usePathname } from '../../../shells/shared/router';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { Link, usePathname } from '@causeway/shells/shared/router';
 import { adminAccessOf, type AdminAccess } from './model/admin-access';
 import {
   adminNavigationFor,
@@ -16,7 +16,7 @@ import { NotFoundPage } from './pages/not-found.page';
 import { OverviewPage } from './pages/overview.page';
 import { FormSkeleton, NotAllowed } from './ui/states';
 import { ToastProvider } from './ui/toast';
-import '../../../shells/shared/ui/buttons.css';
+import '@causeway/shells/shared/ui/buttons.css';
 import './admin.css';
 import './campaigns.css';
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
-import { usePathname } from '../../../shells/shared/router';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { usePathname } from '@causeway/shells/shared/router';
 import { approvalPaths, approvalRouteOf } from './model/approvals';
 import { ApprovalQueuePage } from './pages/approval-queue.page';
 import { FormSkeleton, NotAllowed } from './ui/states';
 import { ToastProvider } from './ui/toast';
-import '../../../shells/shared/ui/buttons.css';
+import '@causeway/shells/shared/ui/buttons.css';
 import './admin.css';
 import './campaigns.css';
 

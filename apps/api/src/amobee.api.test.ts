@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { pngOfSize } from '../../../tests/support/png';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { pngOfSize } from '@causeway/tests/support/png';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { AMOBEE_SANDBOX } from './container';
 import { TYPES } from './types';
 

@@ -38,7 +38,7 @@ import { appreciationRoutes } from './routes/appreciations.routes';
 import { campaignStatsRoutes } from './routes/campaign-stats.routes';
 import { donationRoutes } from './routes/donations.routes';
 import { paymentRoutes } from './routes/payments.routes';
-import type { ReceiptDocument } from '../../../core/payments/payment-receipts.service';
+import type { ReceiptDocument } from '@causeway/core/payments/payment-receipts.service';
 import { stripeSessionRoutes } from './routes/stripe-session.routes';
 import { MIRROR_STATUS_SERVICE, reportingMirrorRoutes } from './modules/reporting-mirror.module';
 import {
@@ -65,7 +65,7 @@ const originalPath = (req: { url?: string }) => (req as { originalUrl?: string }
 
 /** The PDF library loads on the first receipt asked for, not at start. */
 const renderPdf = async (receipt: ReceiptDocument) =>
-  (await import('../../../adapters/pdf/receipt.pdf')).renderReceiptPdf(receipt);
+  (await import('@causeway/adapters/pdf/receipt.pdf')).renderReceiptPdf(receipt);
 
 export function createApp(container: Container): RequestListener {
   const config = container.get(TYPES.Config);

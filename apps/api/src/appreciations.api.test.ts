@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_MESSAGE } from '../../../core/appreciations/appreciation-message.rules';
-import { Donation } from '../../../core/donations/donation.entity';
-import { addPerson } from '../../../tests/support/add-person';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { freePort } from '../../../tests/support/free-port';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { DEFAULT_PAGE_MESSAGE } from '@causeway/core/appreciations/appreciation-message.rules';
+import { Donation } from '@causeway/core/donations/donation.entity';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { freePort } from '@causeway/tests/support/free-port';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_CHECK_REQUIRED } from '../../../core/contracts/auth.contract';
-import { solveBotCheck } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { BOT_CHECK_REQUIRED } from '@causeway/core/contracts/auth.contract';
+import { solveBotCheck } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const signIn = (app: TestApp, body: Record<string, unknown>) =>
   fetch(`${app.url}/api/auth/sign-in`, {

@@ -3,55 +3,55 @@ import { join, resolve } from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
-import { authServiceFactory } from '../../../core/auth/auth.service';
-import { demoSeedServiceFactory } from '../../../core/demo/demo-seed.service';
-import { notificationServiceFactory } from '../../../core/notifications/notification.service';
-import { organizationServiceFactory } from '../../../core/organizations/organization.service';
-import { settingsServiceFactory } from '../../../core/settings/settings.service';
-import { userServiceFactory } from '../../../core/users/user.service';
-import { auditLogServiceFactory } from '../../../core/audit/audit-log.service';
-import { auditTrail } from '../../../core/audit/audit-trail';
-import { mailServiceFactory } from '../../../core/email/mail.service';
-import { registrationServiceFactory } from '../../../core/registration/registration.service';
-import { campaignFileServiceFactory } from '../../../core/campaigns/campaign-file.service';
-import { campaignPageServiceFactory } from '../../../core/campaigns/campaign-page.service';
-import { promotionServiceFactory } from '../../../core/promotion/promotion.service';
-import { appreciationServiceFactory } from '../../../core/appreciations/appreciation.service';
-import { demoReachSeeder } from '../../../core/promotion/demo-reach.seed';
-import { preCampaignServiceFactory } from '../../../core/campaigns/pre-campaign.service';
-import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
-import { demoCampaignServiceFactory } from '../../../core/demo/demo-campaign.service';
-import { campaignWorkflowServiceFactory } from '../../../core/workflow/campaign-workflow.service';
-import { deploymentServiceFactory } from '../../../core/deployment/deployment.service';
+import { authServiceFactory } from '@causeway/core/auth/auth.service';
+import { demoSeedServiceFactory } from '@causeway/core/demo/demo-seed.service';
+import { notificationServiceFactory } from '@causeway/core/notifications/notification.service';
+import { organizationServiceFactory } from '@causeway/core/organizations/organization.service';
+import { settingsServiceFactory } from '@causeway/core/settings/settings.service';
+import { userServiceFactory } from '@causeway/core/users/user.service';
+import { auditLogServiceFactory } from '@causeway/core/audit/audit-log.service';
+import { auditTrail } from '@causeway/core/audit/audit-trail';
+import { mailServiceFactory } from '@causeway/core/email/mail.service';
+import { registrationServiceFactory } from '@causeway/core/registration/registration.service';
+import { campaignFileServiceFactory } from '@causeway/core/campaigns/campaign-file.service';
+import { campaignPageServiceFactory } from '@causeway/core/campaigns/campaign-page.service';
+import { promotionServiceFactory } from '@causeway/core/promotion/promotion.service';
+import { appreciationServiceFactory } from '@causeway/core/appreciations/appreciation.service';
+import { demoReachSeeder } from '@causeway/core/promotion/demo-reach.seed';
+import { preCampaignServiceFactory } from '@causeway/core/campaigns/pre-campaign.service';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import { demoCampaignServiceFactory } from '@causeway/core/demo/demo-campaign.service';
+import { campaignWorkflowServiceFactory } from '@causeway/core/workflow/campaign-workflow.service';
+import { deploymentServiceFactory } from '@causeway/core/deployment/deployment.service';
 import { createDeploymentWorker, type DeploymentWorker } from './worker/deployment.worker';
-import { deliveryServiceFactory } from '../../../core/delivery/delivery.service';
-import { legacyAdPlatformServiceFactory } from '../../../core/delivery/legacy-ad-platform.service';
-import { organizationAdvertiserServiceFactory } from '../../../core/delivery/organization-advertiser.service';
+import { deliveryServiceFactory } from '@causeway/core/delivery/delivery.service';
+import { legacyAdPlatformServiceFactory } from '@causeway/core/delivery/legacy-ad-platform.service';
+import { organizationAdvertiserServiceFactory } from '@causeway/core/delivery/organization-advertiser.service';
 import { createDeliverySyncScheduler, type DeliverySyncScheduler } from './worker/delivery-sync.worker';
-import { mediabunnyVideoInspector } from '../../../adapters/files/mediabunny.video-inspector';
-import type { BotCheck } from '../../../core/ports/bot-check.port';
-import type { Clock } from '../../../core/ports/clock.port';
-import type { EventBus } from '../../../core/ports/event-bus.port';
-import type { IdGenerator } from '../../../core/ports/id-generator.port';
-import type { IdentityProvider } from '../../../core/ports/identity.port';
-import type { Mailbox, Mailer } from '../../../core/ports/mailer.port';
-import type { DataStore } from '../../../core/ports/unit-of-work.port';
-import type { FileStore } from '../../../core/ports/file-store.port';
-import type { AdPlatform } from '../../../core/ports/ad-platform.port';
-import { createAmobeeClient } from '../../../adapters/amobee/amobee.client';
-import type { AmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
-import { createCaptchaBotCheck } from '../../../adapters/botcheck/captcha.bot-check';
-import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
-import { createSmtpMailer } from '../../../adapters/mail/smtp.mailer';
-import { imageSizeInspector } from '../../../adapters/files/image-size.image-inspector';
-import { createLocalDiskFileStore } from '../../../adapters/files/local-disk.file-store';
-import { createLocalIdentityProvider } from '../../../adapters/identity/local.identity-provider';
-import { createInProcessEventBus } from '../../../adapters/memory/event-bus.fake';
-import { createMemoryMailer } from '../../../adapters/memory/mailer.fake';
-import { createStripePaymentGateway } from '../../../adapters/stripe/stripe.payment-gateway';
-import type { StripeSandbox } from '../../../adapters/stripe/stripe.sandbox';
-import type { PaymentGateway } from '../../../core/ports/payment-gateway.port';
-import { openPostgres, type PostgresConnection } from '../../../adapters/postgres/connection';
+import { mediabunnyVideoInspector } from '@causeway/adapters/files/mediabunny.video-inspector';
+import type { BotCheck } from '@causeway/core/ports/bot-check.port';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { EventBus } from '@causeway/core/ports/event-bus.port';
+import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
+import type { IdentityProvider } from '@causeway/core/ports/identity.port';
+import type { Mailbox, Mailer } from '@causeway/core/ports/mailer.port';
+import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
+import type { AdPlatform } from '@causeway/core/ports/ad-platform.port';
+import { createAmobeeClient } from '@causeway/adapters/amobee/amobee.client';
+import type { AmobeeSandbox } from '@causeway/adapters/amobee/amobee.sandbox';
+import { createCaptchaBotCheck } from '@causeway/adapters/botcheck/captcha.bot-check';
+import { createProofOfWorkBotCheck } from '@causeway/adapters/botcheck/proof-of-work.bot-check';
+import { createSmtpMailer } from '@causeway/adapters/mail/smtp.mailer';
+import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
+import { createLocalDiskFileStore } from '@causeway/adapters/files/local-disk.file-store';
+import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
+import { createInProcessEventBus } from '@causeway/adapters/memory/event-bus.fake';
+import { createMemoryMailer } from '@causeway/adapters/memory/mailer.fake';
+import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
+import type { StripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
+import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
 import { openReportingDatabase, REPORTING_DATABASE } from './modules/reporting-database';
 import { reportingQueriesModule } from './modules/reporting/reporting.module';
 import { passwordResetModule } from './modules/password-reset.module';
@@ -60,30 +60,30 @@ import { followCampaignPageChanges, publicPagesModule } from './modules/public-p
 import {
   watchCampaignPageChanges,
   type CampaignPageChangeListener,
-} from '../../../core/campaigns/campaign-page.changes';
-import { createPgNotifyEventBus } from '../../../adapters/postgres/pg-notify.event-bus';
-import { migrate } from '../../../adapters/postgres/migrator';
-import { createPostgresDataStore } from '../../../adapters/postgres/postgres.data-store';
-import { randomIds } from '../../../adapters/system/random-ids';
-import { keepSnapshot } from '../../../adapters/system/json-snapshot';
-import { savedRouter } from '../../../adapters/system/answer-when-saved';
-import { systemClock } from '../../../adapters/system/system-clock';
+} from '@causeway/core/campaigns/campaign-page.changes';
+import { createPgNotifyEventBus } from '@causeway/adapters/postgres/pg-notify.event-bus';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import { createPostgresDataStore } from '@causeway/adapters/postgres/postgres.data-store';
+import { randomIds } from '@causeway/adapters/system/random-ids';
+import { keepSnapshot } from '@causeway/adapters/system/json-snapshot';
+import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
+import { systemClock } from '@causeway/adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
 import type { PaymentActionHandler } from './routes/payment-webhook.routes';
-import { donationCheckoutServiceFactory, promoterResolver } from '../../../core/donations/donation-checkout.service';
+import { donationCheckoutServiceFactory, promoterResolver } from '@causeway/core/donations/donation-checkout.service';
 import {
   donationRecordingServiceFactory,
   type DonationPaid,
   type DonationRecordingService,
   type PaymentRefunded,
-} from '../../../core/donations/donation-recording.service';
-import { donationIngest, type DonationIngest } from '../../../core/donations/donation-ingest';
-import { notifyTogether } from '../../../core/notifications/notify-together';
-import { budgetPaymentServiceFactory } from '../../../core/payments/budget-payment.service';
-import { paymentActionRouter } from '../../../core/payments/payment-actions';
-import { paymentReceiptServiceFactory } from '../../../core/payments/payment-receipts.service';
-import { campaignDirectoryServiceFactory } from '../../../core/reporting/campaign-directory.service';
+} from '@causeway/core/donations/donation-recording.service';
+import { donationIngest, type DonationIngest } from '@causeway/core/donations/donation-ingest';
+import { notifyTogether } from '@causeway/core/notifications/notify-together';
+import { budgetPaymentServiceFactory } from '@causeway/core/payments/budget-payment.service';
+import { paymentActionRouter } from '@causeway/core/payments/payment-actions';
+import { paymentReceiptServiceFactory } from '@causeway/core/payments/payment-receipts.service';
+import { campaignDirectoryServiceFactory } from '@causeway/core/reporting/campaign-directory.service';
 import { TYPES } from './types';
 import { demoCoverStore } from './demo/demo-covers';
 import { demoHistoryFor } from './demo/demo-history';
@@ -170,7 +170,7 @@ async function openFileStore(config: Config, logger: Logger, firebase: FirebaseC
     process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= config.FIREBASE_STORAGE_EMULATOR_HOST;
   const [{ getStorage }, { createCloudStorageFileStore }] = await Promise.all([
     import('firebase-admin/storage'),
-    import('../../../adapters/files/cloud-storage.file-store'),
+    import('@causeway/adapters/files/cloud-storage.file-store'),
   ]);
   logger.info({ bucket: config.FIREBASE_STORAGE_BUCKET }, 'Files: Cloud Storage');
   const bucket = getStorage(await firebase.app()).bucket(config.FIREBASE_STORAGE_BUCKET);
@@ -189,7 +189,7 @@ async function openDataStore(
     logger.info({ projectId: config.FIREBASE_PROJECT_ID }, 'Data store: Firestore');
     const [{ getFirestore }, { createFirestoreDataStore }] = await Promise.all([
       import('firebase-admin/firestore'),
-      import('../../../adapters/firestore/firestore.data-store'),
+      import('@causeway/adapters/firestore/firestore.data-store'),
     ]);
     return {
       dataStore: createFirestoreDataStore(getFirestore(await firebase.app()), { clock, ids }),
@@ -221,7 +221,7 @@ async function identityProvider(
       process.env.FIREBASE_AUTH_EMULATOR_HOST ??= config.FIREBASE_AUTH_EMULATOR_HOST;
     const [{ getAuth }, { createFirebaseIdentityProvider }] = await Promise.all([
       import('firebase-admin/auth'),
-      import('../../../adapters/identity/firebase.identity-provider'),
+      import('@causeway/adapters/identity/firebase.identity-provider'),
     ]);
     return createFirebaseIdentityProvider({
       auth: getAuth(await firebase.app()),
@@ -253,7 +253,7 @@ async function openEventBus(config: Config, logger: Logger, firebase: FirebaseCl
   if (config.DATA_STORE === 'firestore') {
     const [{ getFirestore }, { createFirestoreEventBus }] = await Promise.all([
       import('firebase-admin/firestore'),
-      import('../../../adapters/firestore/firestore.event-bus'),
+      import('@causeway/adapters/firestore/firestore.event-bus'),
     ]);
     return createFirestoreEventBus({
       firestore: getFirestore(await firebase.app()),
@@ -314,8 +314,8 @@ const SANDBOX_MODULES =
   process.env.CAUSEWAY_SANDBOXES_BUNDLED === 'false'
     ? null
     : {
-        amobee: () => import('../../../adapters/amobee/amobee.sandbox'),
-        stripe: () => import('../../../adapters/stripe/stripe.sandbox'),
+        amobee: () => import('@causeway/adapters/amobee/amobee.sandbox'),
+        stripe: () => import('@causeway/adapters/stripe/stripe.sandbox'),
       };
 
 interface SandboxModules {

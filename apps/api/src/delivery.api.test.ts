@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../adapters/memory/manual-clock';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { deployedCampaign } from '../../../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { deployedCampaign } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { AMOBEE_SANDBOX } from './container';
 import { TYPES } from './types';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_PATHS } from '../../../core/contracts/campaigns.contract';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const DEMO_LIVE = ['Warm meals for 500 families this winter', 'A pantry on wheels for the islands'];
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { REPORTING_API, type CampaignReportResponse } from '../../../core/contracts/reporting.contract';
-import { DEMO_HISTORY_CAMPAIGNS } from '../../../core/demo/demo-history.seed';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { REPORTING_API, type CampaignReportResponse } from '@causeway/core/contracts/reporting.contract';
+import { DEMO_HISTORY_CAMPAIGNS } from '@causeway/core/demo/demo-history.seed';
 import { TYPES } from './types';
 
 describe('the demo history', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { createCompleteDraft, approvedPaidDraft } from '../../../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { createCompleteDraft, approvedPaidDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { AMOBEE_SANDBOX } from './container';
 import { TYPES } from './types';
 

@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the OpenAPI document is read as plain JSON */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPerson } from '../../../tests/support/add-person';
-import { createCompleteDraft } from '../../../tests/support/campaigns';
-import { signInAs } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { createCompleteDraft } from '@causeway/tests/support/campaigns';
+import { signInAs } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { signInAs } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { isLoopbackAddress } from './http/local-or-staff';
 
 /*

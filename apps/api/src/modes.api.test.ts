@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveBotCheck } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { testStoreName } from '../../../tests/support/test-stores';
+import { solveBotCheck } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 
 /**
  * The runtime modes this machine can run: the store under test (TEST_STORE), and Firestore as well when

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { openEventStream, quietPeriod, type OpenEventStream } from '../../../tests/support/event-stream';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { testStoreName } from '../../../tests/support/test-stores';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { openEventStream, quietPeriod, type OpenEventStream } from '@causeway/tests/support/event-stream';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 import { TYPES } from './types';
 
 /*

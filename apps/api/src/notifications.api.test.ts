@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotifyInput } from '../../../core/notifications/notification.service';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { openEventStream, quietPeriod, type OpenEventStream } from '../../../tests/support/event-stream';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import type { NotifyInput } from '@causeway/core/notifications/notification.service';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { openEventStream, quietPeriod, type OpenEventStream } from '@causeway/tests/support/event-stream';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 let app: TestApp;

@@ -2,11 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPerson } from '../../../tests/support/add-person';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { bmpOfSize, svgOfSize } from '../../../tests/support/image-headers';
-import { jpegOfSize, pngOfSize } from '../../../tests/support/images';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { bmpOfSize, svgOfSize } from '@causeway/tests/support/image-headers';
+import { jpegOfSize, pngOfSize } from '@causeway/tests/support/images';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 let app: TestApp;

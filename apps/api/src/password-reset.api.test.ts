@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../adapters/memory/manual-clock';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { addPerson } from '../../../tests/support/add-person';
-import { startTestApp, testIdentityName, type TestApp } from '../../../tests/support/start-app';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { startTestApp, testIdentityName, type TestApp } from '@causeway/tests/support/start-app';
 
 let app: TestApp;
 const clock = new ManualClock(new Date());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs, solveBotCheck } from '../../../tests/support/api-client';
-import { createCompleteDraft } from '../../../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { callApi, signInAs, solveBotCheck } from '@causeway/tests/support/api-client';
+import { createCompleteDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { REPORTING_PROJECTOR_RUNNER } from './modules/reporting-mirror.module';
 import { TYPES } from './types';

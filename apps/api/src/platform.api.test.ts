@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 let app: TestApp;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { pdfText } from '../../../tests/support/pdf-text';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { pdfText } from '@causeway/tests/support/pdf-text';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
 

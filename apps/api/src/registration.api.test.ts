@@ -1,12 +1,12 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOT_CHECK_REQUIRED } from '../../../core/contracts/auth.contract';
-import { MAIL_UNAVAILABLE } from '../../../core/email/mail.service';
-import type { Clock } from '../../../core/ports/clock.port';
-import { ALREADY_REGISTERED } from '../../../core/registration/registration.service';
-import { addPerson } from '../../../tests/support/add-person';
-import { callApi, cookieHeaderOf, signInAs, solveBotCheck } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { BOT_CHECK_REQUIRED } from '@causeway/core/contracts/auth.contract';
+import { MAIL_UNAVAILABLE } from '@causeway/core/email/mail.service';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import { ALREADY_REGISTERED } from '@causeway/core/registration/registration.service';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { callApi, cookieHeaderOf, signInAs, solveBotCheck } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 /** Real time, moved forward on demand: sessions and cookies keep working while invitations age. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTING_API, type CampaignReportResponse } from '../../../core/contracts/reporting.contract';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { mirrorCaughtUp, mirrorSnapshot, mirrorStatus } from '../../../tests/support/reporting';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { REPORTING_API, type CampaignReportResponse } from '@causeway/core/contracts/reporting.contract';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { mirrorCaughtUp, mirrorSnapshot, mirrorStatus } from '@causeway/tests/support/reporting';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { REPORTING_DATABASE } from './modules/reporting-database';
 import { REPORTING_PROJECTOR_RUNNER } from './modules/reporting-mirror.module';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPerson } from '../../../tests/support/add-person';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { mirrorCaughtUp, mirrorSnapshot, mirrorStatus } from '../../../tests/support/reporting';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { REPORTING_API } from '../../../core/contracts/reporting.contract';
+import { addPerson } from '@causeway/tests/support/add-person';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { mirrorCaughtUp, mirrorSnapshot, mirrorStatus } from '@causeway/tests/support/reporting';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { REPORTING_API } from '@causeway/core/contracts/reporting.contract';
 import { REPORTING_DATABASE } from './modules/reporting-database';
 import { TYPES } from './types';
 

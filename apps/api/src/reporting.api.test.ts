@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPerson, type NewPerson } from '../../../tests/support/add-person';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { FIXTURE, HARBOR, NOW, RIVERSIDE } from '../../../tests/support/reporting-fixture-data';
-import { writeFixture, type MirrorFixture } from '../../../tests/support/reporting-fixtures';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { ManualClock } from '../../../adapters/memory/manual-clock';
+import { addPerson, type NewPerson } from '@causeway/tests/support/add-person';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { FIXTURE, HARBOR, NOW, RIVERSIDE } from '@causeway/tests/support/reporting-fixture-data';
+import { writeFixture, type MirrorFixture } from '@causeway/tests/support/reporting-fixtures';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
 import { REPORTING_DATABASE } from './modules/reporting-database';
 
 /**

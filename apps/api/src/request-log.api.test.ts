@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { loadConfig } from './config';
 import { createLogger } from './server';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, cookieHeaderOf, solveBotCheck } from '../../../tests/support/api-client';
-import { roundRobin, type RoundRobinProxy } from '../../../tests/support/round-robin';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { testStoreName } from '../../../tests/support/test-stores';
+import { callApi, cookieHeaderOf, solveBotCheck } from '@causeway/tests/support/api-client';
+import { roundRobin, type RoundRobinProxy } from '@causeway/tests/support/round-robin';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 
 /*
  * Two instances on one store behind a round-robin proxy, as a load balancer runs them: each request goes

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../adapters/memory/manual-clock';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { deployedCampaign } from '../../../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { submitCheckoutForm } from '../../../tests/stripe/sandbox-control';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { deployedCampaign } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { AMOBEE_SANDBOX, STRIPE_SANDBOX } from './container';
 import { startServer } from './server';
 import { TYPES } from './types';

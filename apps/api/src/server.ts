@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { DEMO_ACCOUNTS, type DemoSeedService } from '../../../core/demo/demo-seed.service';
+import { DEMO_ACCOUNTS, type DemoSeedService } from '@causeway/core/demo/demo-seed.service';
 import { createApp } from './app';
 import type { Config } from './config';
 import { compose, type ContainerOverrides } from './container';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInAs, solveBotCheck } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { callApi, signInAs, solveBotCheck } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 let app: TestApp;

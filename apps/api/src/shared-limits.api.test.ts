@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_TESTING_LIMITS } from '../../../core/donations/card-testing.guard';
-import { callApi, solveBotCheck } from '../../../tests/support/api-client';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { testStoreName } from '../../../tests/support/test-stores';
+import { CARD_TESTING_LIMITS } from '@causeway/core/donations/card-testing.guard';
+import { callApi, solveBotCheck } from '@causeway/tests/support/api-client';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 import { TYPES } from './types';
 
 const signIn = async (app: TestApp, email: string, password: string) =>

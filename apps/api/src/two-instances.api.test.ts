@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAmobeeSandbox, type RunningAmobeeSandbox } from '../../../adapters/amobee/amobee.sandbox';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { approvedPaidDraft } from '../../../tests/support/campaigns';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
-import { testStoreName } from '../../../tests/support/test-stores';
-import { deliveryOrder, donationStorm, sendStorm } from '../../../tests/payments/webhook-storm';
+import { startAmobeeSandbox, type RunningAmobeeSandbox } from '@causeway/adapters/amobee/amobee.sandbox';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { approvedPaidDraft } from '@causeway/tests/support/campaigns';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
+import { deliveryOrder, donationStorm, sendStorm } from '@causeway/tests/payments/webhook-storm';
 import { TYPES } from './types';
 
 /*

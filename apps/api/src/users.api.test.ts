@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '../../../core/users/avatar';
-import { DEMO_NEVER_ADMIN, USER_NOT_FOUND } from '../../../core/users/user.service';
-import { addPerson, type NewPerson } from '../../../tests/support/add-person';
-import { callApi, signInAs } from '../../../tests/support/api-client';
-import { pngOfSize } from '../../../tests/support/images';
-import { startTestApp, type TestApp } from '../../../tests/support/start-app';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from '@causeway/core/users/avatar';
+import { DEMO_NEVER_ADMIN, USER_NOT_FOUND } from '@causeway/core/users/user.service';
+import { addPerson, type NewPerson } from '@causeway/tests/support/add-person';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { pngOfSize } from '@causeway/tests/support/images';
+import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
 let app: TestApp;

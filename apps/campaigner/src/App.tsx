@@ -1,12 +1,12 @@
 import { SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
-import { Link, usePathname } from '../../../shells/shared/router';
-import { LoadingSkeleton } from '../../../shells/shared/ui/states';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { Link, usePathname } from '@causeway/shells/shared/router';
+import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
 import { campaignerPaths, campaignerRouteOf } from './model/campaigner-routes';
 import { HomePage } from './pages/home.page';
 import { reachRouteOf } from './reach/reach-routes';
-import '../../../shells/shared/ui/buttons.css';
+import '@causeway/shells/shared/ui/buttons.css';
 import './campaigner.css';
 
 // The home comes with the area; the wizard, a live campaign and the reach pages load when first opened.

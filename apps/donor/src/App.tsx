@@ -1,9 +1,9 @@
 import { Compass, CreditCard, HeartHandshake, Share2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
-import { RoleLanding } from '../../../shells/shared/role-landing';
-import { usePathname } from '../../../shells/shared/router';
-import { LoadingSkeleton } from '../../../shells/shared/ui/states';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { RoleLanding } from '@causeway/shells/shared/role-landing';
+import { usePathname } from '@causeway/shells/shared/router';
+import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
 import { DiscoverSection } from './promotion/discover-section';
 import { DONATIONS_PATH, PROMOTIONS_PATH } from './promotion/promotion-paths';
 import './donor.css';

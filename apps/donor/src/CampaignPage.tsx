@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import '../../../shells/shared/campaign-page/campaign-page.css';
-import { CampaignPageSkeleton } from '../../../shells/shared/campaign-page/campaign-page-skeleton';
-import { CampaignPageView } from '../../../shells/shared/campaign-page/campaign-page-view';
-import { campaignPageQuery, isCampaignMissing } from '../../../shells/shared/campaign-page/campaign-page.query';
-import { campaignDocumentTitle } from '../../../shells/shared/campaign-page/campaign-page.rules';
+import '@causeway/shells/shared/campaign-page/campaign-page.css';
+import { CampaignPageSkeleton } from '@causeway/shells/shared/campaign-page/campaign-page-skeleton';
+import { CampaignPageView } from '@causeway/shells/shared/campaign-page/campaign-page-view';
+import { campaignPageQuery, isCampaignMissing } from '@causeway/shells/shared/campaign-page/campaign-page.query';
+import { campaignDocumentTitle } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
 import { CampaignLoadError, CampaignNotFound } from './campaign-page/campaign-page-states';
-import { useDocumentTitle } from '../../../shells/shared/campaign-page/use-document-title';
+import { useDocumentTitle } from '@causeway/shells/shared/campaign-page/use-document-title';
 import { useVisitBeacon } from './campaign-page/use-visit-beacon';
 import { DonatePanel } from './donate/donate-panel';
 import { CampaignShare } from './promotion/campaign-share';

@@ -1,7 +1,7 @@
 import { ChartColumn, HandCoins, LayoutDashboard, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
-import { Link, navigate, usePathname, useSearchParams } from '../../../shells/shared/router';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { Link, navigate, usePathname, useSearchParams } from '@causeway/shells/shared/router';
 import { useOrganizations } from './api/reports.api';
 import { navigationPageOf, REPORT_NAVIGATION, reportRouteOf, type ReportPage, type ReportRoute } from './model/routes';
 import { scopeFromSearch, searchOfScope, withScope, type ReportScope } from './model/scope';
@@ -12,7 +12,7 @@ import { OverviewPage } from './pages/overview.page';
 import { PaymentsPage } from './pages/payments.page';
 import { PromotersPage } from './pages/promoters.page';
 import { ScopeFilters } from './ui/filters';
-import '../../../shells/shared/ui/buttons.css';
+import '@causeway/shells/shared/ui/buttons.css';
 import './reporting.css';
 
 const icons: Record<ReportPage, LucideIcon> = {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { BotCheckResponse } from '../../../core/contracts/auth.contract';
+import type { BotCheckResponse } from '@causeway/core/contracts/auth.contract';
 import { apiRequest } from '../http';
 import './bot-check.css';
 import { solveProofOfWork } from './proof-of-work';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createProofOfWorkBotCheck } from '../../../adapters/botcheck/proof-of-work.bot-check';
-import * as server from '../../../adapters/botcheck/proof-of-work.solver';
-import { ManualClock } from '../../../adapters/memory/manual-clock';
+import { createProofOfWorkBotCheck } from '@causeway/adapters/botcheck/proof-of-work.bot-check';
+import * as server from '@causeway/adapters/botcheck/proof-of-work.solver';
+import { ManualClock } from '@causeway/adapters/memory/manual-clock';
 import { leadingZeroBits, solveProofOfWork } from './proof-of-work';
 
 describe("the browser's proof of work", () => {

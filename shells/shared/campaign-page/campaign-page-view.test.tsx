@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, test } from 'vitest';
-import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 import { CampaignPageView } from './campaign-page-view';
 
 const now = new Date('2026-03-01T12:00:00.000Z');

@@ -1,8 +1,8 @@
 import { CalendarClock, ExternalLink, Eye, Globe, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { formatUsd } from '../../../core/budget/budget.rules';
-import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 import {
   campaignHeadline,
   deadlineLabel,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 import { apiRequest } from '../http';
 import { LIVE_QUERY_KEYS } from '../live-queries';
 

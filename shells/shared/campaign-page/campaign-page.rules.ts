@@ -1,4 +1,4 @@
-import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 
 /** Pure rules of the public campaign page: what its figures, dates and links read as. */
 

@@ -1,4 +1,4 @@
-import type { CampaignPage } from '../../../core/contracts/campaigns.contract';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 
 /** The id of the script element (JSON, never run) the server puts the prerendered page's data in. */
 export const PRERENDERED_PAGE_DATA_ID = 'cw-campaign-page';

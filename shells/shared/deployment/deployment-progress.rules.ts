@@ -1,5 +1,5 @@
-import type { DeploymentView } from '../../../core/contracts/deployments.contract';
-import { DEPLOYMENT_STEP_NAMES, DEPLOYMENT_STEPS } from '../../../core/deployment/deployment.entity';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
+import { DEPLOYMENT_STEP_NAMES, DEPLOYMENT_STEPS } from '@causeway/core/deployment/deployment.entity';
 
 /** A campaign's set-up on the ad platform (SPEC §4: 8 steps) as people follow it, campaigners and super users alike. */
 

@@ -1,6 +1,6 @@
 import { Circle, CircleAlert, CircleCheck, CircleX, LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react';
-import type { DeploymentView } from '../../../core/contracts/deployments.contract';
-import { DEPLOYMENT_STEPS } from '../../../core/deployment/deployment.entity';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
+import { DEPLOYMENT_STEPS } from '@causeway/core/deployment/deployment.entity';
 import {
   deploymentFailureOf,
   deploymentHeadline,

@@ -1,10 +1,10 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { campaignIdAt, receiptCampaignIdAt } from '../../shared/campaign-page/campaign-page.rules';
+import { campaignIdAt, receiptCampaignIdAt } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
 import { Brand } from './layout/brand';
 import { CampaignPageOutlet } from './remotes/campaign-page-outlet';
 import { RemoteBoundary } from './remotes/remote-outlet';
-import { usePathname } from '../../shared/router';
+import { usePathname } from '@causeway/shells/shared/router';
 import { useSession } from './session/use-session';
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, SIGN_UP_PATH } from './public-paths';
 

@@ -8,8 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { campaignPageKey } from '../../shared/campaign-page/campaign-page.query';
-import { prerenderedCampaignPage } from '../../shared/campaign-page/prerendered';
+import { campaignPageKey } from '@causeway/shells/shared/campaign-page/campaign-page.query';
+import { prerenderedCampaignPage } from '@causeway/shells/shared/campaign-page/prerendered';
 
 // SPEC §2: the query cache never refetches on window focus.
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });

@@ -1,10 +1,10 @@
 import { Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import type { SessionUser } from '../../../core/users/user.entity';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 import { AppLayout } from './layout/app-layout';
 import { areaAt, navigationFor, PROFILE_PATH } from './layout/navigation';
 import { RemoteOutlet } from './remotes/remote-outlet';
-import { Link, navigate, usePathname } from '../../shared/router';
+import { Link, navigate, usePathname } from '@causeway/shells/shared/router';
 
 function AreaNotAvailable({ home }: { home: string }) {
   return (

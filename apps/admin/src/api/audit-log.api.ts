@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AuditLogEntry } from '../../../../core/audit/audit-log.entity';
-import { apiRequest } from '../../../../shells/shared/http';
+import type { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
 import { AUDIT_PAGE_SIZE } from '../model/audit-log';
 import { adminKeys, queryString, retryTransient } from './query';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { CreateDemoCampaignBody } from '../../../../core/contracts/campaigns.contract';
-import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
-import { apiRequest } from '../../../../shells/shared/http';
+import type { DemoCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { CreateDemoCampaignBody } from '@causeway/core/contracts/campaigns.contract';
+import type { DemoCampaignStatus } from '@causeway/core/workflow/workflow.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
 import { adminKeys, queryString, retryTransient } from './query';
 
 /** A demo campaign and the statuses the API lets it move to next. */

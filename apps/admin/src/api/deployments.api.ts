@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import { preCampaignKeys } from './pre-campaigns.api';
 import { isConflict, isNotFound, retryTransient } from './query';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountType } from '../../../../core/users/user.entity';
-import { apiRequest } from '../../../../shells/shared/http';
+import type { AccountType } from '@causeway/core/users/user.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
 import { adminKeys } from './query';
 
 export type Invitation = { email: string; name: string; organizationId: string; accountType: AccountType };

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrganizationInput, UpdateOrganizationBody } from '../../../../core/contracts/people.contract';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { apiRequest } from '../../../../shells/shared/http';
-import { sendFile, type UploadProgress } from '../../../../shells/shared/upload';
+import type { OrganizationInput, UpdateOrganizationBody } from '@causeway/core/contracts/people.contract';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { sendFile, type UploadProgress } from '@causeway/shells/shared/upload';
 import { adminKeys, queryString, retryTransient } from './query';
 
 export type OrganizationImageKind = 'logo' | 'imageLogin';

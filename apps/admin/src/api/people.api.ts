@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserBody } from '../../../../core/contracts/people.contract';
-import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
-import { apiRequest } from '../../../../shells/shared/http';
-import { allItems, everyPage, nextPageParam, pagePath, type ListPage } from '../../../../shells/shared/paging';
+import type { UpdateUserBody } from '@causeway/core/contracts/people.contract';
+import type { AccountType, UserProfile } from '@causeway/core/users/user.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { allItems, everyPage, nextPageParam, pagePath, type ListPage } from '@causeway/shells/shared/paging';
 import { adminKeys, queryString, retryTransient } from './query';
 
 export type PeopleFilters = { organizationId?: string; accountType?: AccountType; includeDeleted?: boolean };

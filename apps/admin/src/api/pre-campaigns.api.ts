@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { CampaignPage, PreCampaignView, WorkflowBody } from '../../../../core/contracts/campaigns.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { CampaignPage, PreCampaignView, WorkflowBody } from '@causeway/core/contracts/campaigns.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import type { ApprovalList } from '../model/approvals';
 import { queryString, retryTransient } from './query';
 

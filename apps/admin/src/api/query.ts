@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shells/shared/http';
+import { ApiError } from '@causeway/shells/shared/http';
 
 /** Refusals and missing records are answers, not hiccups: only network and server failures are retried. */
 export function retryTransient(failureCount: number, error: Error): boolean {

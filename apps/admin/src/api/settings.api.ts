@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { SettingsResponse, UpdateSettingsBody } from '../../../../core/contracts/people.contract';
-import { apiRequest } from '../../../../shells/shared/http';
+import type { SettingsResponse, UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
 import { adminKeys, retryTransient } from './query';
 
 export type SettingsAnswer = z.infer<typeof SettingsResponse>;

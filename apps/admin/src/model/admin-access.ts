@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../../../core/users/user.entity';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 
 /** The parts of a person or organization that decide who may act on them. */
 export type PersonTarget = { uid: string; organizationId: string | null };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
-import type { WorkflowEntry, WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import type { WorkflowEntry, WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
 import {
   approvalListOf,
   approvalPaths,

@@ -1,6 +1,6 @@
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { WorkflowEntry, WorkflowStatus } from '../../../../core/workflow/workflow.entity';
-import { currentStatusOf, WORKFLOW_COMMENTS } from '../../../../core/workflow/workflow.rules';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { WorkflowEntry, WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
+import { currentStatusOf, WORKFLOW_COMMENTS } from '@causeway/core/workflow/workflow.rules';
 
 /** The super user's approval desk, below `/approvals`. */
 export const APPROVALS_BASE = '/approvals';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { AuditLogEntry } from '../../../../core/audit/audit-log.entity';
+import type { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
 import { actionText, authorNamer, documentLabel, eventLabel, humanize, mergePages, recordPathOf } from './audit-log';
 
 const entry = (id: string, created_date: string, overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({

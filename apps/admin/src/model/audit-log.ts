@@ -1,5 +1,5 @@
-import type { AuditLogEntry } from '../../../../core/audit/audit-log.entity';
-import type { UserProfile } from '../../../../core/users/user.entity';
+import type { AuditLogEntry } from '@causeway/core/audit/audit-log.entity';
+import type { UserProfile } from '@causeway/core/users/user.entity';
 import { personName } from './people';
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -4,10 +4,10 @@ import {
   daysBetween,
   evenDailyBudgetCents,
   formatUsd,
-} from '../../../../core/budget/budget.rules';
-import { US_STATES } from '../../../../core/campaigns/campaign-options';
-import type { CampaignAdFile, PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { IAB_DISPLAY_SIZES, sizeText, VIDEO_AD_RULES } from '../../../../core/campaigns/upload.rules';
+} from '@causeway/core/budget/budget.rules';
+import { US_STATES } from '@causeway/core/campaigns/campaign-options';
+import type { CampaignAdFile, PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { IAB_DISPLAY_SIZES, sizeText, VIDEO_AD_RULES } from '@causeway/core/campaigns/upload.rules';
 
 /** Cents as people read them: "$1,234.50". */
 export const money = formatUsd;

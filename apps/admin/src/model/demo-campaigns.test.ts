@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO_CAMPAIGN_TRANSITIONS } from '../../../../core/workflow/workflow.rules';
+import { DEMO_CAMPAIGN_TRANSITIONS } from '@causeway/core/workflow/workflow.rules';
 import { DEMO_STATUSES, demoTransitionLegend, isDemoStatus, orderedMoves } from './demo-campaigns';
 
 describe('demo campaigns', () => {

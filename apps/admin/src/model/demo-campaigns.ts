@@ -1,5 +1,5 @@
-import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
-import { DEMO_CAMPAIGN_TRANSITIONS } from '../../../../core/workflow/workflow.rules';
+import type { DemoCampaignStatus } from '@causeway/core/workflow/workflow.entity';
+import { DEMO_CAMPAIGN_TRANSITIONS } from '@causeway/core/workflow/workflow.rules';
 
 /** Every status of a demo campaign, in the order a campaign usually goes through them. */
 export const DEMO_STATUSES: readonly DemoCampaignStatus[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Organization } from '../../../../core/organizations/organization.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { isOrganizationFormDirty, organizationFormValuesOf, organizationInputOf } from './organization-form';
 
 const organization: Organization = {

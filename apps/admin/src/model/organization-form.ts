@@ -1,5 +1,5 @@
-import type { OrganizationInput } from '../../../../core/contracts/people.contract';
-import type { Organization } from '../../../../core/organizations/organization.entity';
+import type { OrganizationInput } from '@causeway/core/contracts/people.contract';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { isHexColor } from './color';
 
 /** The organization form as typed: every field is text until it is sent. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Organization } from '../../../../core/organizations/organization.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { donationShareLabel, filterOrganizations } from './organization-list';
 
 const organization = (organizationId: string, name: string, overrides: Partial<Organization> = {}) =>

@@ -1,4 +1,4 @@
-import type { Organization } from '../../../../core/organizations/organization.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
 
 /** Organizations whose name, code or e-mail contains the search; active ones first, then by name. */
 export function filterOrganizations(organizations: readonly Organization[], search: string): Organization[] {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { UserProfile } from '../../../../core/users/user.entity';
+import type { UserProfile } from '@causeway/core/users/user.entity';
 import {
   personFormValuesOf,
   personKindLabel,

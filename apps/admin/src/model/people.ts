@@ -1,5 +1,5 @@
-import type { UpdateUserBody } from '../../../../core/contracts/people.contract';
-import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
+import type { UpdateUserBody } from '@causeway/core/contracts/people.contract';
+import type { AccountType, UserProfile } from '@causeway/core/users/user.entity';
 import { isEmail, type FieldErrors } from './organization-form';
 
 export const accountTypes: readonly { value: AccountType; label: string }[] = [

@@ -1,4 +1,4 @@
-import type { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
+import type { UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
 import { isWebAddress, type FieldErrors } from './organization-form';
 
 export type SettingsFormValues = {

@@ -1,12 +1,12 @@
 import { CircleDollarSign, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { Link, navigate } from '../../../../shells/shared/router';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { Link, navigate } from '@causeway/shells/shared/router';
 import { OpenableRow } from '../ui/openable-row';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { OrganizationFilter } from '../ui/organization-filter';
-import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import { PageHeader } from '@causeway/shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useApprovalQueue } from '../api/pre-campaigns.api';
 import {

@@ -1,8 +1,8 @@
 import { Filter, LoaderCircle, ScrollText, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../../../../shells/shared/router';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import { Link } from '@causeway/shells/shared/router';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader } from '@causeway/shells/shared/ui/page-header';
 import { useAuditLog } from '../api/audit-log.api';
 import { usePeople } from '../api/people.api';
 import {
@@ -18,8 +18,8 @@ import {
 import { formatDateTime, formatRelative } from '../model/format';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
-import { AuditLogQuery } from '../../../../core/contracts/people.contract';
-import { maxLengthOf } from '../../../../core/contracts/max-length';
+import { AuditLogQuery } from '@causeway/core/contracts/people.contract';
+import { maxLengthOf } from '@causeway/core/contracts/max-length';
 
 export function AuditLogPage() {
   const { params, update } = useUrlFilter();

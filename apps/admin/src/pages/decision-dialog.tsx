@@ -1,9 +1,9 @@
 import { CircleCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { WorkflowBody, type PreCampaignView } from '../../../../core/contracts/campaigns.contract';
-import { maxLengthOf } from '../../../../core/contracts/max-length';
-import { Dialog } from '../../../../shells/shared/ui/dialog';
-import { focusFirstInvalid, TextAreaField } from '../../../../shells/shared/ui/field';
+import { WorkflowBody, type PreCampaignView } from '@causeway/core/contracts/campaigns.contract';
+import { maxLengthOf } from '@causeway/core/contracts/max-length';
+import { Dialog } from '@causeway/shells/shared/ui/dialog';
+import { focusFirstInvalid, TextAreaField } from '@causeway/shells/shared/ui/field';
 import { fieldErrorsOf, isConflict } from '../api/query';
 import { useWorkflowMove } from '../api/pre-campaigns.api';
 import { decisionStatus, type Decision } from '../model/approvals';

@@ -1,12 +1,12 @@
 import { LoaderCircle, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { Dialog } from '../../../../shells/shared/ui/dialog';
-import { focusFirstInvalid, SelectField, TextField } from '../../../../shells/shared/ui/field';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { Dialog } from '@causeway/shells/shared/ui/dialog';
+import { focusFirstInvalid, SelectField, TextField } from '@causeway/shells/shared/ui/field';
 import { useCreateDemoCampaign, type DemoCampaignView } from '../api/demo-campaigns.api';
 import { fieldErrorsOf } from '../api/query';
-import { CreateDemoCampaignBody } from '../../../../core/contracts/campaigns.contract';
-import { maxLengthOf } from '../../../../core/contracts/max-length';
+import { CreateDemoCampaignBody } from '@causeway/core/contracts/campaigns.contract';
+import { maxLengthOf } from '@causeway/core/contracts/max-length';
 
 type Props = {
   open: boolean;

@@ -1,12 +1,12 @@
 import { ArrowRight, LoaderCircle, MousePointerClick, Plus, Presentation, Search } from 'lucide-react';
 import { useState } from 'react';
-import type { DemoCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import type { DemoCampaignStatus } from '../../../../core/workflow/workflow.entity';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { Select } from '../../../../shells/shared/ui/field';
+import type { DemoCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import type { DemoCampaignStatus } from '@causeway/core/workflow/workflow.entity';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { Select } from '@causeway/shells/shared/ui/field';
 import { OrganizationFilter } from '../ui/organization-filter';
-import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
+import { PageHeader, Section } from '@causeway/shells/shared/ui/page-header';
 import { useDemoCampaign, useDemoCampaigns, useMoveDemoCampaign } from '../api/demo-campaigns.api';
 import { useOrganizations } from '../api/organizations.api';
 import { isConflict } from '../api/query';

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, ExternalLink, LoaderCircle, Rocket } from 'lucide-react';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
-import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
-import { Section } from '../../../../shells/shared/ui/page-header';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import { DeploymentFailureReport, DeploymentSteps } from '@causeway/shells/shared/ui/deployment-progress';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { Section } from '@causeway/shells/shared/ui/page-header';
 import { useDeployment, useResumeDeployment, useStartDeployment } from '../api/deployments.api';
 import { formatDateTime } from '../model/format';
 import '../deployment.css';

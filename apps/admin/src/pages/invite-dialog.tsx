@@ -1,16 +1,16 @@
 import { CircleCheck, LoaderCircle, Mail, Send } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { AccountType } from '../../../../core/users/user.entity';
-import { Dialog } from '../../../../shells/shared/ui/dialog';
-import { focusFirstInvalid, SelectField, TextField } from '../../../../shells/shared/ui/field';
+import type { AccountType } from '@causeway/core/users/user.entity';
+import { Dialog } from '@causeway/shells/shared/ui/dialog';
+import { focusFirstInvalid, SelectField, TextField } from '@causeway/shells/shared/ui/field';
 import { createInvitationToken, sendInvitationEmail, useInvitationSent, type Invitation } from '../api/invitations.api';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { fieldErrorsOf, isConflict } from '../api/query';
 import type { AdminAccess } from '../model/admin-access';
 import { isEmail, type FieldErrors } from '../model/organization-form';
 import { accountTypes } from '../model/people';
-import { CreateTokenBody } from '../../../../core/contracts/people.contract';
-import { maxLengthOf } from '../../../../core/contracts/max-length';
+import { CreateTokenBody } from '@causeway/core/contracts/people.contract';
+import { maxLengthOf } from '@causeway/core/contracts/max-length';
 
 type InviteDialogProps = {
   open: boolean;

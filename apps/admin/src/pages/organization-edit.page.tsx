@@ -1,13 +1,13 @@
 import { ArchiveRestore, Building2, LoaderCircle, SearchX, Trash2, Users } from 'lucide-react';
-import { maxLengthsOf } from '../../../../core/contracts/max-length';
-import { OrganizationInput } from '../../../../core/contracts/people.contract';
+import { maxLengthsOf } from '@causeway/core/contracts/max-length';
+import { OrganizationInput } from '@causeway/core/contracts/people.contract';
 import { useRef, useState } from 'react';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { Link, navigate } from '../../../../shells/shared/router';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
-import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
-import { focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { Link, navigate } from '@causeway/shells/shared/router';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader, Section } from '@causeway/shells/shared/ui/page-header';
+import { ConfirmDialog } from '@causeway/shells/shared/ui/confirm-dialog';
+import { focusFirstInvalid, TextAreaField, TextField } from '@causeway/shells/shared/ui/field';
 import {
   uploadOrganizationImage,
   useCreateOrganization,

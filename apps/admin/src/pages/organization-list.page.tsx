@@ -1,8 +1,8 @@
 import { Building2, Plus, Search } from 'lucide-react';
-import { Link, navigate } from '../../../../shells/shared/router';
+import { Link, navigate } from '@causeway/shells/shared/router';
 import { OpenableRow } from '../ui/openable-row';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader } from '@causeway/shells/shared/ui/page-header';
 import { useOrganizations } from '../api/organizations.api';
 import { useSettings } from '../api/settings.api';
 import { adminPaths } from '../model/admin-routes';
@@ -10,7 +10,7 @@ import { donationShareLabel, filterOrganizations } from '../model/organization-l
 import { StatusBadge } from '../ui/badges';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
-import { SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
+import { SEARCH_MAX_LENGTH } from '@causeway/core/contracts/max-length';
 
 export function OrganizationListPage() {
   const { params, update } = useUrlFilter();

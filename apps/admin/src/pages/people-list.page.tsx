@@ -1,14 +1,14 @@
 import { Search, UserPlus, Users } from 'lucide-react';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import type { AccountType } from '../../../../core/users/user.entity';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import type { AccountType } from '@causeway/core/users/user.entity';
 import { useState } from 'react';
-import { Link, navigate } from '../../../../shells/shared/router';
+import { Link, navigate } from '@causeway/shells/shared/router';
 import { OpenableRow } from '../ui/openable-row';
-import { LoadMore } from '../../../../shells/shared/ui/load-more';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { Select } from '../../../../shells/shared/ui/field';
+import { LoadMore } from '@causeway/shells/shared/ui/load-more';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { Select } from '@causeway/shells/shared/ui/field';
 import { OrganizationFilter } from '../ui/organization-filter';
-import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import { PageHeader } from '@causeway/shells/shared/ui/page-header';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { usePeople } from '../api/people.api';
 import type { AdminAccess } from '../model/admin-access';
@@ -19,7 +19,7 @@ import { RoleBadges } from '../ui/badges';
 import { TableSkeleton } from '../ui/states';
 import { useUrlFilter } from '../ui/use-url-filter';
 import { InviteDialog } from './invite-dialog';
-import { SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
+import { SEARCH_MAX_LENGTH } from '@causeway/core/contracts/max-length';
 
 const isAccountType = (value: string | null): value is AccountType => accountTypes.some((type) => type.value === value);
 

@@ -1,13 +1,13 @@
 import { ArchiveRestore, SearchX, ShieldAlert, Trash2, UserX } from 'lucide-react';
-import { maxLengthsOf } from '../../../../core/contracts/max-length';
+import { maxLengthsOf } from '@causeway/core/contracts/max-length';
 import { useRef, useState } from 'react';
-import { UpdateUserBody } from '../../../../core/contracts/people.contract';
-import type { AccountType, UserProfile } from '../../../../core/users/user.entity';
-import { navigate } from '../../../../shells/shared/router';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
-import { ConfirmDialog } from '../../../../shells/shared/ui/confirm-dialog';
-import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
+import { UpdateUserBody } from '@causeway/core/contracts/people.contract';
+import type { AccountType, UserProfile } from '@causeway/core/users/user.entity';
+import { navigate } from '@causeway/shells/shared/router';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader, Section } from '@causeway/shells/shared/ui/page-header';
+import { ConfirmDialog } from '@causeway/shells/shared/ui/confirm-dialog';
+import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '@causeway/shells/shared/ui/field';
 import { useOrganization, useOrganizations } from '../api/organizations.api';
 import { useDeletePerson, usePerson, useUpdatePerson } from '../api/people.api';
 import { fieldErrorsOf, isConflict, isForbidden, isNotFound } from '../api/query';
@@ -27,7 +27,7 @@ import {
 import { RoleBadges } from '../ui/badges';
 import { SaveBar } from '../ui/save-bar';
 import { FormSkeleton, NotAllowed } from '../ui/states';
-import { SwitchRow } from '../../../../shells/shared/ui/switch';
+import { SwitchRow } from '@causeway/shells/shared/ui/switch';
 import { useToast } from '../ui/toast';
 
 /** Each text field's maximum, as the API takes it. */

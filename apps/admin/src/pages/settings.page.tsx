@@ -1,10 +1,10 @@
 import { Info } from 'lucide-react';
-import { maxLengthsOf } from '../../../../core/contracts/max-length';
+import { maxLengthsOf } from '@causeway/core/contracts/max-length';
 import { useRef, useState } from 'react';
-import { UpdateSettingsBody } from '../../../../core/contracts/people.contract';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
-import { focusFirstInvalid, TextAreaField, TextField } from '../../../../shells/shared/ui/field';
+import { UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader, Section } from '@causeway/shells/shared/ui/page-header';
+import { focusFirstInvalid, TextAreaField, TextField } from '@causeway/shells/shared/ui/field';
 import { fieldErrorsOf } from '../api/query';
 import { useSettings, useUpdateSettings, type SettingsAnswer } from '../api/settings.api';
 import { formatDateTime } from '../model/format';

@@ -1,5 +1,5 @@
 import { FileWarning } from 'lucide-react';
-import type { CampaignAdFile } from '../../../../core/campaigns/campaign.entity';
+import type { CampaignAdFile } from '@causeway/core/campaigns/campaign.entity';
 import { adFileFacts } from '../model/campaign-review';
 
 /**

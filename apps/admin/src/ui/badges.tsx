@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../../../core/users/user.entity';
+import type { UserProfile } from '@causeway/core/users/user.entity';
 import { roleBadgesOf } from '../model/people';
 
 export function RoleBadges({ user }: { user: Pick<UserProfile, 'superUser' | 'admin' | 'isDemo' | 'isDeleted'> }) {

@@ -1,9 +1,9 @@
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import type { DragEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { ApiError } from '../../../../shells/shared/http';
-import { ProgressBar } from '../../../../shells/shared/ui/progress-bar';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { ApiError } from '@causeway/shells/shared/http';
+import { ProgressBar } from '@causeway/shells/shared/ui/progress-bar';
 import { type OrganizationImageKind, uploadOrganizationImage } from '../api/organizations.api';
 import { ACCEPTED_IMAGE_TYPES, formatBytes, imageFileProblem } from '../model/image-file';
 

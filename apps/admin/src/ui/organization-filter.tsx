@@ -1,5 +1,5 @@
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { Select } from '../../../../shells/shared/ui/field';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { Select } from '@causeway/shells/shared/ui/field';
 
 /**
  * A list's filter by organization: every active organization, and the chosen one even when it is

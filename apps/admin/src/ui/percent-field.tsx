@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field } from '../../../../shells/shared/ui/field';
+import { Field } from '@causeway/shells/shared/ui/field';
 
 /** A percentage from 0 to 100, typed as a number with a % after it (donation percentages). */
 export function PercentField({

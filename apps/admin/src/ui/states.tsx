@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Lock } from 'lucide-react';
-import { Link } from '../../../../shells/shared/router';
+import { Link } from '@causeway/shells/shared/router';
 import { adminPaths } from '../model/admin-routes';
 
 /** A refusal of the API (or a page the role doesn't include), with the way back. */

@@ -1,4 +1,4 @@
-import { navigate, usePathname, useSearchParams } from '../../../../shells/shared/router';
+import { navigate, usePathname, useSearchParams } from '@causeway/shells/shared/router';
 
 /** Keeps a list's filters in the address, so they survive a reload and can be shared. */
 export function useUrlFilter() {

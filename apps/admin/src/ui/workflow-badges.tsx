@@ -1,4 +1,4 @@
-import type { DemoCampaignStatus, WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import type { DemoCampaignStatus, WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
 import { WORKFLOW_STATUS_LABELS } from '../model/approvals';
 
 /** A campaign's place in the approval workflow, in words a reviewer reads at a glance. */

@@ -1,8 +1,8 @@
 // `npm run migrate`: applies the pending migrations to the configured Postgres and exits.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openPostgres } from '../../../../adapters/postgres/connection';
-import { migrate } from '../../../../adapters/postgres/migrator';
+import { openPostgres } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
 import { loadConfig } from '../config';
 import { MIGRATIONS_DIR } from '../container';
 

@@ -4,7 +4,7 @@
 // POST /api/reporting/rebuild as platform staff.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { rebuildMirror } from '../../../../core/reporting/projector.service';
+import { rebuildMirror } from '@causeway/core/reporting/projector.service';
 import { ConfigError, loadConfig } from '../config';
 import { compose } from '../container';
 import { REPORTING_MIRROR } from '../modules/reporting-mirror.module';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoreDemoCover } from '../../../../core/demo/demo-covers';
-import type { FileStore } from '../../../../core/ports/file-store.port';
+import type { StoreDemoCover } from '@causeway/core/demo/demo-covers';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
 import { REPO_ROOT } from '../repo-root';
 
 /** The demo campaigns' cover images (JPEG, 1200 × 630), rendered once from the SVG designs beside them. */

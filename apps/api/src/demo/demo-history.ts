@@ -1,5 +1,5 @@
 import type { ResolutionContext } from 'inversify';
-import { demoHistorySeeder, type DemoHistoryPeople } from '../../../../core/demo/demo-history.seed';
+import { demoHistorySeeder, type DemoHistoryPeople } from '@causeway/core/demo/demo-history.seed';
 import { TYPES } from '../types';
 import { demoCoverStore } from './demo-covers';
 

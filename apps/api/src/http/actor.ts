@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { actorOf, type Actor } from '../../../../core/auth/authorization';
-import type { AuthService } from '../../../../core/auth/auth.service';
-import { unauthenticated } from '../../../../core/shared/errors';
-import type { SessionUser } from '../../../../core/users/user.entity';
+import { actorOf, type Actor } from '@causeway/core/auth/authorization';
+import type { AuthService } from '@causeway/core/auth/auth.service';
+import { unauthenticated } from '@causeway/core/shared/errors';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 import { clearSessionCookies, sessionTokenOf, setSessionCookies, type CookiePolicy } from './session-cookies';
 
 interface SessionLocals {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveredMail } from '../../../../core/ports/mailer.port';
+import type { DeliveredMail } from '@causeway/core/ports/mailer.port';
 import { htmlVersionPath, linkified, renderDevMailbox } from './dev-mailbox.page';
 
 const mail = (overrides: Partial<DeliveredMail> = {}): DeliveredMail => ({

@@ -1,4 +1,4 @@
-import type { DeliveredMail } from '../../../../core/ports/mailer.port';
+import type { DeliveredMail } from '@causeway/core/ports/mailer.port';
 
 export const escapeHtml = (value: string): string =>
   value

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { conflict, forbidden, notFound } from '../../../../core/shared/errors';
+import { conflict, forbidden, notFound } from '@causeway/core/shared/errors';
 import { errorHandler, InputError } from './errors';
 
 let base: string;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
-import { DomainError, RateLimitedError, type DomainErrorCode } from '../../../../core/shared/errors';
+import { DomainError, RateLimitedError, type DomainErrorCode } from '@causeway/core/shared/errors';
 
 const STATUS_OF: Record<DomainErrorCode, number> = {
   invalid: 400,

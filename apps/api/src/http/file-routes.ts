@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { FileStore } from '../../../../core/ports/file-store.port';
-import { DomainError, notFound } from '../../../../core/shared/errors';
+import type { FileStore } from '@causeway/core/ports/file-store.port';
+import { DomainError, notFound } from '@causeway/core/shared/errors';
 
 /** Types a browser may show in place; anything else stored is offered as a download. */
 const SHOWN_IN_PLACE = new Set([

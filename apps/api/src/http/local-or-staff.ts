@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { isPlatformStaff, type Actor } from '../../../../core/auth/authorization';
-import type { AuthService } from '../../../../core/auth/auth.service';
+import { isPlatformStaff, type Actor } from '@causeway/core/auth/authorization';
+import type { AuthService } from '@causeway/core/auth/auth.service';
 import { sessionResolver } from './actor';
 import type { ErrorBody } from './errors';
 import type { CookiePolicy } from './session-cookies';

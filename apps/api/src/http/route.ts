@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import { InputError } from './errors';
 import { findUnsafeInput, unsafeInputError } from './input-text';
 

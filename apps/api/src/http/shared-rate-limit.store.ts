@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncrementResponse, Options, Store } from 'express-rate-limit';
-import type { Clock } from '../../../../core/ports/clock.port';
-import type { RateLimitStore } from '../../../../core/ports/rate-limit.store';
+import type { Clock } from '@causeway/core/ports/clock.port';
+import type { RateLimitStore } from '@causeway/core/ports/rate-limit.store';
 
 /** What a route limiter needs to count in the data store instead of in the process. */
 export interface SharedLimits {

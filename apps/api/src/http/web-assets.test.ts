@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../../scripts/build-web.mjs';
+import { precompress } from '@causeway/scripts/build-web.mjs';
 import { webAssetRoutes } from './web-assets';
 
 let root: string;

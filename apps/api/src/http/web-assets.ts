@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { LinkPreview } from '../../../../core/campaigns/campaign-page.service';
+import type { LinkPreview } from '@causeway/core/campaigns/campaign-page.service';
 import { sendBuilt, type BuiltResponse } from '../modules/public-pages/built-response';
 
 import { REPO_ROOT } from '../repo-root';

@@ -4,8 +4,8 @@ import {
   CARD_TESTING_LIMITS,
   cardTestingGuard,
   type CardTestingGuard,
-} from '../../../../core/donations/card-testing.guard';
-import { checkoutBurstNotice } from '../../../../core/donations/checkout-burst.notice';
+} from '@causeway/core/donations/card-testing.guard';
+import { checkoutBurstNotice } from '@causeway/core/donations/checkout-burst.notice';
 import { TYPES } from '../types';
 
 export const CARD_TESTING_GUARD: ServiceIdentifier<CardTestingGuard> = Symbol.for('causeway.CardTestingGuard');

@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import { pageVisitServiceFactory, type PageVisitService } from '../../../../core/promotion/page-visits.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import { pageVisitServiceFactory, type PageVisitService } from '@causeway/core/promotion/page-visits.service';
 import { clientKeyOf } from '../http/client-key';
 import { defineRoute } from '../http/route';
 import { TYPES } from '../types';

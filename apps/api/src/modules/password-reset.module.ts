@@ -1,7 +1,7 @@
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
-import { auditTrail } from '../../../../core/audit/audit-trail';
-import { passwordResetServiceFactory, type PasswordResetService } from '../../../../core/auth/password-reset.service';
+import { auditTrail } from '@causeway/core/audit/audit-trail';
+import { passwordResetServiceFactory, type PasswordResetService } from '@causeway/core/auth/password-reset.service';
 import type { Config } from '../config';
 import { TYPES } from '../types';
 

@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import type { ServiceIdentifier } from 'inversify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { openPostgres, type PostgresConnection } from '../../../../adapters/postgres/connection';
-import { migrate } from '../../../../adapters/postgres/migrator';
-import type { ReportingDatabase } from '../../../../adapters/postgres/reporting/reporting.tables';
+import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
+import { migrate } from '@causeway/adapters/postgres/migrator';
+import type { ReportingDatabase } from '@causeway/adapters/postgres/reporting/reporting.tables';
 import type { Config } from '../config';
 import { REPO_ROOT } from '../repo-root';
 

@@ -1,20 +1,16 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
-import { createPostgresReportingMirror } from '../../../../adapters/postgres/reporting/reporting.mirror';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { createPostgresReportingMirror } from '@causeway/adapters/postgres/reporting/reporting.mirror';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   REPORTING_API,
   ReportingRebuildResponse,
   ReportingStatusResponse,
-} from '../../../../core/contracts/reporting.contract';
-import type { ReportingMirror } from '../../../../core/ports/reporting.port';
-import { mirrorStatusServiceFactory, type MirrorStatusService } from '../../../../core/reporting/mirror-status.service';
-import {
-  rebuildMirror,
-  reportingProjector,
-  type ReportingProjector,
-} from '../../../../core/reporting/projector.service';
+} from '@causeway/core/contracts/reporting.contract';
+import type { ReportingMirror } from '@causeway/core/ports/reporting.port';
+import { mirrorStatusServiceFactory, type MirrorStatusService } from '@causeway/core/reporting/mirror-status.service';
+import { rebuildMirror, reportingProjector, type ReportingProjector } from '@causeway/core/reporting/projector.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 import { wakeableWait } from '../worker/wakeable-wait';

@@ -14,11 +14,11 @@ import {
   LineCreateBody,
   LineItemEnvelope,
   OrganizationAdvertiserResponse,
-} from '../../../../core/contracts/amobee.contract';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { LegacyAdPlatformService } from '../../../../core/delivery/legacy-ad-platform.service';
-import type { OrganizationAdvertiserService } from '../../../../core/delivery/organization-advertiser.service';
+} from '@causeway/core/contracts/amobee.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { LegacyAdPlatformService } from '@causeway/core/delivery/legacy-ad-platform.service';
+import type { OrganizationAdvertiserService } from '@causeway/core/delivery/organization-advertiser.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,14 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import type { AppreciationService } from '../../../../core/appreciations/appreciation.service';
+import type { AppreciationService } from '@causeway/core/appreciations/appreciation.service';
 import {
   AppreciationBody,
   AppreciationView,
   ReceiptMessageQuery,
   ReceiptMessageResponse,
-} from '../../../../core/contracts/appreciation.contract';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
+} from '@causeway/core/contracts/appreciation.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

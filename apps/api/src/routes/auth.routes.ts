@@ -7,10 +7,10 @@ import {
   ErrorResponse,
   SessionResponse,
   SignInBody,
-} from '../../../../core/contracts/auth.contract';
-import type { AuthService } from '../../../../core/auth/auth.service';
-import { requirePerson } from '../../../../core/auth/person-check';
-import type { BotCheck } from '../../../../core/ports/bot-check.port';
+} from '@causeway/core/contracts/auth.contract';
+import type { AuthService } from '@causeway/core/auth/auth.service';
+import { requirePerson } from '@causeway/core/auth/person-check';
+import type { BotCheck } from '@causeway/core/ports/bot-check.port';
 import type { ErrorBody } from '../http/errors';
 import { SharedRateLimitStore, type SharedLimits } from '../http/shared-rate-limit.store';
 import { defineRoute } from '../http/route';

@@ -1,14 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CampaignStatsResponse,
   PublicCampaignListQuery,
   PublicCampaignListResponse,
   PublicCampaignResponse,
-} from '../../../../core/contracts/payments.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { CampaignDirectoryService } from '../../../../core/reporting/campaign-directory.service';
+} from '@causeway/core/contracts/payments.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { CampaignDirectoryService } from '@causeway/core/reporting/campaign-directory.service';
 import { defineRoute } from '../http/route';
 
 /** Live campaigns and their figures, open to everyone. */

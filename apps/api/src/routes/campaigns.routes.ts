@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import type { CampaignPageService } from '../../../../core/campaigns/campaign-page.service';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { CampaignPageResponse } from '../../../../core/contracts/campaigns.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
+import type { CampaignPageService } from '@causeway/core/campaigns/campaign-page.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { CampaignPageResponse } from '@causeway/core/contracts/campaigns.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
 import { defineRoute } from '../http/route';
 
 /** Live campaigns, open to everyone. */

@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { DeliveryQuery, DeliveryResponse } from '../../../../core/contracts/delivery.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { DeliveryService } from '../../../../core/delivery/delivery.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { DeliveryQuery, DeliveryResponse } from '@causeway/core/contracts/delivery.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { DeliveryService } from '@causeway/core/delivery/delivery.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,15 +1,15 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CreateDemoCampaignBody,
   DemoCampaignListQuery,
   DemoCampaignListResponse,
   DemoCampaignResponse,
   DemoCampaignStatusBody,
-} from '../../../../core/contracts/campaigns.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { DemoCampaignService } from '../../../../core/demo/demo-campaign.service';
+} from '@causeway/core/contracts/campaigns.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { DemoCampaignService } from '@causeway/core/demo/demo-campaign.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,10 +1,10 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { DeploymentResponse } from '../../../../core/contracts/deployments.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { DeploymentService } from '../../../../core/deployment/deployment.service';
-import { notFound } from '../../../../core/shared/errors';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { DeploymentResponse } from '@causeway/core/contracts/deployments.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { DeploymentService } from '@causeway/core/deployment/deployment.service';
+import { notFound } from '@causeway/core/shared/errors';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { DevMailQuery, DevMailResponse } from '../../../../core/contracts/dev-mail.contract';
-import type { Mailbox } from '../../../../core/ports/mailer.port';
-import { notFound } from '../../../../core/shared/errors';
+import { DevMailQuery, DevMailResponse } from '@causeway/core/contracts/dev-mail.contract';
+import type { Mailbox } from '@causeway/core/ports/mailer.port';
+import { notFound } from '@causeway/core/shared/errors';
 import { renderDevMailbox } from '../http/dev-mailbox.page';
 import { defineRoute } from '../http/route';
 

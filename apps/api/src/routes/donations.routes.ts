@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { DonationCheckoutBody, DonationCheckoutResponse } from '../../../../core/contracts/payments.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { DonationCheckoutService } from '../../../../core/donations/donation-checkout.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { DonationCheckoutBody, DonationCheckoutResponse } from '@causeway/core/contracts/payments.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { DonationCheckoutService } from '@causeway/core/donations/donation-checkout.service';
 import { optionalActor } from '../http/actor';
 import { clientKeyOf } from '../http/client-key';
 import { returnOriginOf, sameServerAddress } from '../http/return-origin';

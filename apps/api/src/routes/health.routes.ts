@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DataStore } from '../../../../core/ports/unit-of-work.port';
+import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
 
 /** Liveness (the process answers) and readiness (its database answers). */
 export function healthRoutes(dataStore: Pick<DataStore, 'ping'>): Router {

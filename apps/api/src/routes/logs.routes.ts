@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import type { AuditLogService } from '../../../../core/audit/audit-log.service';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { AuditLogQuery, AuditLogResponse } from '../../../../core/contracts/people.contract';
-import { DEFAULT_AUDIT_LOG_LIMIT } from '../../../../core/ports/audit-log.repository';
+import type { AuditLogService } from '@causeway/core/audit/audit-log.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { AuditLogQuery, AuditLogResponse } from '@causeway/core/contracts/people.contract';
+import { DEFAULT_AUDIT_LOG_LIMIT } from '@causeway/core/ports/audit-log.repository';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

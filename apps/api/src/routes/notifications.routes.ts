@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   BroadcastBody,
   BroadcastResponse,
@@ -12,10 +12,10 @@ import {
   NotificationResponse,
   ReadAllResponse,
   UnreadCountResponse,
-} from '../../../../core/contracts/people.contract';
-import type { NotificationService } from '../../../../core/notifications/notification.service';
-import { DEFAULT_NOTIFICATION_LIMIT } from '../../../../core/notifications/notification.service';
-import { DomainError } from '../../../../core/shared/errors';
+} from '@causeway/core/contracts/people.contract';
+import type { NotificationService } from '@causeway/core/notifications/notification.service';
+import { DEFAULT_NOTIFICATION_LIMIT } from '@causeway/core/notifications/notification.service';
+import { DomainError } from '@causeway/core/shared/errors';
 import { requireActor } from '../http/actor';
 import type { EventStream, EventStreams } from '../http/event-streams';
 import { defineRoute } from '../http/route';

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { Router, type ErrorRequestHandler } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CreateOrganizationBody,
   IdParams,
@@ -9,11 +9,8 @@ import {
   OrganizationListResponse,
   OrganizationResponse,
   UpdateOrganizationBody,
-} from '../../../../core/contracts/people.contract';
-import {
-  ORGANIZATION_IMAGE_LIMITS,
-  type OrganizationService,
-} from '../../../../core/organizations/organization.service';
+} from '@causeway/core/contracts/people.contract';
+import { ORGANIZATION_IMAGE_LIMITS, type OrganizationService } from '@causeway/core/organizations/organization.service';
 import { requireActor } from '../http/actor';
 import type { ErrorBody } from '../http/errors';
 import { defineRoute } from '../http/route';

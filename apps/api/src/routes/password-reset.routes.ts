@@ -10,8 +10,8 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequestResponse,
   PasswordResetResponse,
-} from '../../../../core/contracts/auth.contract';
-import type { PasswordResetService } from '../../../../core/auth/password-reset.service';
+} from '@causeway/core/contracts/auth.contract';
+import type { PasswordResetService } from '@causeway/core/auth/password-reset.service';
 import type { ErrorBody } from '../http/errors';
 import { defineRoute } from '../http/route';
 

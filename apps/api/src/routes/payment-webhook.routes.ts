@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import type { PaymentAction, PaymentGateway } from '../../../../core/ports/payment-gateway.port';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import type { PaymentAction, PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
 
 /** What a verified payment webhook's action is handed to (the donation and budget use cases). */
 export type PaymentActionHandler = (action: PaymentAction) => Promise<void> | void;

@@ -1,15 +1,15 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   MyPaymentsResponse,
   PaymentDetailResponse,
   PaymentsQuery,
   SessionParams,
-} from '../../../../core/contracts/payments.contract';
-import type { PaymentReceiptService } from '../../../../core/payments/payment-receipts.service';
+} from '@causeway/core/contracts/payments.contract';
+import type { PaymentReceiptService } from '@causeway/core/payments/payment-receipts.service';
 import { z } from 'zod';
-import type { ReceiptDocument } from '../../../../core/payments/payment-receipts.service';
+import type { ReceiptDocument } from '@causeway/core/payments/payment-receipts.service';
 import { requireActor } from '../http/actor';
 import { defineRoute, parseInput } from '../http/route';
 

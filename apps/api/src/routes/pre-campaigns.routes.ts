@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CampaignPageResponse,
   CreatePreCampaignBody,
@@ -9,10 +9,10 @@ import {
   PreCampaignView,
   UpdatePreCampaignBody,
   WorkflowBody,
-} from '../../../../core/contracts/campaigns.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
-import type { PreCampaignService } from '../../../../core/campaigns/pre-campaign.service';
-import type { CampaignWorkflowService } from '../../../../core/workflow/campaign-workflow.service';
+} from '@causeway/core/contracts/campaigns.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
+import type { PreCampaignService } from '@causeway/core/campaigns/pre-campaign.service';
+import type { CampaignWorkflowService } from '@causeway/core/workflow/campaign-workflow.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,14 +1,14 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { IdParams } from '../../../../core/contracts/people.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { IdParams } from '@causeway/core/contracts/people.contract';
 import {
   CampaignSharesListResponse,
   CampaignSharesResponse,
   MyPromotionsResponse,
   PromoteResponse,
-} from '../../../../core/contracts/promotion.contract';
-import type { PromotionService } from '../../../../core/promotion/promotion.service';
+} from '@causeway/core/contracts/promotion.contract';
+import type { PromotionService } from '@causeway/core/promotion/promotion.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { requirePerson } from '../../../../core/auth/person-check';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { requirePerson } from '@causeway/core/auth/person-check';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CreateTokenBody,
   CreateTokenResponse,
@@ -12,9 +12,9 @@ import {
   SignUpResponse,
   ValidateTokenBody,
   ValidateTokenResponse,
-} from '../../../../core/contracts/people.contract';
-import type { BotCheck } from '../../../../core/ports/bot-check.port';
-import type { RegistrationService } from '../../../../core/registration/registration.service';
+} from '@causeway/core/contracts/people.contract';
+import type { BotCheck } from '@causeway/core/ports/bot-check.port';
+import type { RegistrationService } from '@causeway/core/registration/registration.service';
 import { requireActor } from '../http/actor';
 import type { ErrorBody } from '../http/errors';
 import { SharedRateLimitStore, type SharedLimits } from '../http/shared-rate-limit.store';

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { SettingsResponse, UpdateSettingsBody } from '../../../../core/contracts/people.contract';
-import type { SettingsService } from '../../../../core/settings/settings.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { SettingsResponse, UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
+import type { SettingsService } from '@causeway/core/settings/settings.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 

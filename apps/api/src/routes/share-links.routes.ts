@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { ShareCodeParams } from '../../../../core/contracts/promotion.contract';
-import type { PromotionService } from '../../../../core/promotion/promotion.service';
+import { ShareCodeParams } from '@causeway/core/contracts/promotion.contract';
+import type { PromotionService } from '@causeway/core/promotion/promotion.service';
 
 /** What an unknown short link answers: a page a person can read, with a real 404 status. */
 export const UNKNOWN_SHARE_LINK_PAGE = `<!doctype html>

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
-import { BudgetSessionBody, CheckoutSessionResponse } from '../../../../core/contracts/payments.contract';
-import type { BudgetPaymentService } from '../../../../core/payments/budget-payment.service';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
+import { BudgetSessionBody, CheckoutSessionResponse } from '@causeway/core/contracts/payments.contract';
+import type { BudgetPaymentService } from '@causeway/core/payments/budget-payment.service';
 import { requireActor } from '../http/actor';
 import { returnOriginOf, sameServerAddress } from '../http/return-origin';
 import { defineRoute } from '../http/route';

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import { ErrorResponse } from '../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   DeleteUserQuery,
   IdParams,
@@ -9,9 +9,9 @@ import {
   UserListQuery,
   UserListResponse,
   UserResponse,
-} from '../../../../core/contracts/people.contract';
-import { AVATAR_TOO_LARGE } from '../../../../core/users/avatar';
-import type { UserService } from '../../../../core/users/user.service';
+} from '@causeway/core/contracts/people.contract';
+import { AVATAR_TOO_LARGE } from '@causeway/core/users/avatar';
+import type { UserService } from '@causeway/core/users/user.service';
 import { requireActor } from '../http/actor';
 import type { ErrorBody } from '../http/errors';
 import { defineRoute } from '../http/route';

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncResult } from '../../../../core/delivery/delivery.service';
+import type { SyncResult } from '@causeway/core/delivery/delivery.service';
 import { createDeliverySyncScheduler } from './delivery-sync.worker';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DeliveryService } from '../../../../core/delivery/delivery.service';
+import type { DeliveryService } from '@causeway/core/delivery/delivery.service';
 
 export interface DeliverySyncScheduler {
   start(): void;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DeploymentService } from '../../../../core/deployment/deployment.service';
+import type { DeploymentService } from '@causeway/core/deployment/deployment.service';
 import { wakeableWait } from './wakeable-wait';
 
 export interface DeploymentWorker {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { REPORTING_API, type GiftListResponse } from '../../../../core/contracts/reporting.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import { REPORTING_API, type GiftListResponse } from '@causeway/core/contracts/reporting.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import { retryTransient } from './query';
 
 export const GIFTS_PAGE_SIZE = 10;

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
 import type {
   CampaignPage,
   PreCampaignView,
   UpdatePreCampaignBody,
   WorkflowBody,
-} from '../../../../core/contracts/campaigns.contract';
-import type { UserProfile } from '../../../../core/users/user.entity';
-import { apiRequest } from '../../../../shells/shared/http';
-import { allItems, everyPage, nextPageParam, pagePath } from '../../../../shells/shared/paging';
+} from '@causeway/core/contracts/campaigns.contract';
+import type { UserProfile } from '@causeway/core/users/user.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { allItems, everyPage, nextPageParam, pagePath } from '@causeway/shells/shared/paging';
 import { draftKeys, queryString, retryTransient } from './query';
 
 export type DraftListName = 'drafts' | 'pending' | 'pending-publish' | 'publishing';

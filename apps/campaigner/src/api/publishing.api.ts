@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
-import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
+import type { DeliveryView } from '@causeway/core/contracts/delivery.contract';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
 import type {
   CampaignStatsResponse,
   CheckoutSessionResponse,
   PublicCampaign,
-} from '../../../../core/contracts/payments.contract';
-import { ApiError, apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
-import { allItems, nextPageParam, pagePath } from '../../../../shells/shared/paging';
+} from '@causeway/core/contracts/payments.contract';
+import { ApiError, apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
+import { allItems, nextPageParam, pagePath } from '@causeway/shells/shared/paging';
 import { draftKeys, isStatus, retryTransient } from './query';
 
 /**

@@ -1,5 +1,5 @@
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
-import { ApiError } from '../../../../shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
+import { ApiError } from '@causeway/shells/shared/http';
 
 /** Refusals and missing records are answers, not hiccups: only network and server failures are retried. */
 export function retryTransient(failureCount: number, error: Error): boolean {

@@ -1,6 +1,6 @@
-import type { StoredFileView, UploadPurpose } from '../../../../core/contracts/campaigns.contract';
-import { ApiError } from '../../../../shells/shared/http';
-import { sendFile, type UploadOptions } from '../../../../shells/shared/upload';
+import type { StoredFileView, UploadPurpose } from '@causeway/core/contracts/campaigns.contract';
+import { ApiError } from '@causeway/shells/shared/http';
+import { sendFile, type UploadOptions } from '@causeway/shells/shared/upload';
 
 /**
  * Sends a file of a draft to `POST /api/files` as multipart form data, with its progress. Answers the

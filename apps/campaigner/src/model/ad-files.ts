@@ -1,5 +1,5 @@
-import type { CampaignAdFile } from '../../../../core/campaigns/campaign.entity';
-import { IAB_DISPLAY_SIZES, sizeText, VIDEO_AD_RULES } from '../../../../core/campaigns/upload.rules';
+import type { CampaignAdFile } from '@causeway/core/campaigns/campaign.entity';
+import { IAB_DISPLAY_SIZES, sizeText, VIDEO_AD_RULES } from '@causeway/core/campaigns/upload.rules';
 
 export type AdFileFacts = Pick<CampaignAdFile, 'typeFormat' | 'width' | 'height' | 'sizeBytes'> & {
   /** Known right after an upload only: the saved draft does not keep a video's length. */

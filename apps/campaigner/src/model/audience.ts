@@ -1,5 +1,5 @@
-import { US_STATES } from '../../../../core/campaigns/campaign-options';
-import { ageRangeOf, DEFAULT_AGE_RANGE, genderOf, geographyOf } from '../../../../core/targeting/targeting.rules';
+import { US_STATES } from '@causeway/core/campaigns/campaign-options';
+import { ageRangeOf, DEFAULT_AGE_RANGE, genderOf, geographyOf } from '@causeway/core/targeting/targeting.rules';
 import type { WizardValues } from './wizard-form';
 
 /** Choices that mean "no choice" ('None', 'any') are left out of the wizard: nothing ticked is the default. */

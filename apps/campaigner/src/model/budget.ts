@@ -1,4 +1,4 @@
-import { AD_BUDGET_SHARE, adSpendCents, daysBetween, evenDailyBudgetCents } from '../../../../core/budget/budget.rules';
+import { AD_BUDGET_SHARE, adSpendCents, daysBetween, evenDailyBudgetCents } from '@causeway/core/budget/budget.rules';
 import { isoOfDayInput } from './dates';
 import { parseDollars } from './money';
 

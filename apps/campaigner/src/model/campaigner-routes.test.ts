@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
 import { campaignerPaths, campaignerRouteOf } from './campaigner-routes';
 
 test.each([

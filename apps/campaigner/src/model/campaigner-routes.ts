@@ -1,4 +1,4 @@
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaign-screens';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaign-screens';
 import type { StepId } from './wizard-steps';
 
 /** The pages of the campaigner area, below `/campaigner`. */

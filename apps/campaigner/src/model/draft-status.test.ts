@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { WorkflowEntry } from '../../../../core/workflow/workflow.entity';
+import { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { WorkflowEntry } from '@causeway/core/workflow/workflow.entity';
 import { lastMoveOf, progressOf, reviewerNoteOf, statusOf, timelineOf } from './draft-status';
 
 const entry = (status: WorkflowEntry['status'], at: string, ...comments: string[]): WorkflowEntry => ({

@@ -1,8 +1,8 @@
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { WIZARD_STEPS } from '../../../../core/contracts/campaign-screens';
-import { draftProblems } from '../../../../core/campaigns/draft-check';
-import type { WorkflowEntry, WorkflowStatus } from '../../../../core/workflow/workflow.entity';
-import { currentStatusOf } from '../../../../core/workflow/workflow.rules';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { WIZARD_STEPS } from '@causeway/core/contracts/campaign-screens';
+import { draftProblems } from '@causeway/core/campaigns/draft-check';
+import type { WorkflowEntry, WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
+import { currentStatusOf } from '@causeway/core/workflow/workflow.rules';
 import { formatDay } from './dates';
 import type { StepId } from './wizard-steps';
 

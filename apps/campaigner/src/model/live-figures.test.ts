@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
-import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
+import type { DeliveryView } from '@causeway/core/contracts/delivery.contract';
+import type { PublicCampaign } from '@causeway/core/contracts/payments.contract';
 import {
   adStatusText,
   campaignsOfOrganization,

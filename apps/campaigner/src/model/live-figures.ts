@@ -1,6 +1,6 @@
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import type { DeliveryDayView, DeliveryView } from '../../../../core/contracts/delivery.contract';
-import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { DeliveryDayView, DeliveryView } from '@causeway/core/contracts/delivery.contract';
+import type { PublicCampaign } from '@causeway/core/contracts/payments.contract';
 
 /** A live campaign's figures and delivery as campaigners read them (amounts are cents, shown in dollars). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
 import { paymentReturnOf, pollIntervalOf, publishStageOf, type PublishStage } from './publishing';
 
 test.each([

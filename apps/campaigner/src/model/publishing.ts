@@ -1,5 +1,5 @@
-import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
-import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
+import type { WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
 
 /** What the payment page said when it sent the browser back (`?payment=done|canceled`). */
 export type PaymentReturn = 'done' | 'canceled' | null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PreCampaign } from '../../../../core/campaigns/campaign.entity';
+import { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
 import { formOf, type WizardValues } from './wizard-form';
 import { stepProblemsOf } from './step-problems';
 

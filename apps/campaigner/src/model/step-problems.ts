@@ -1,6 +1,6 @@
-import { draftProblems, type Problems } from '../../../../core/campaigns/draft-check';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { WizardStepId } from '../../../../core/contracts/campaigns.contract';
+import { draftProblems, type Problems } from '@causeway/core/campaigns/draft-check';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { WizardStepId } from '@causeway/core/contracts/campaigns.contract';
 import { patchOf, type WizardValues } from './wizard-form';
 import { stepOfField, WIZARD_PAGES, type DraftField } from './wizard-steps';
 

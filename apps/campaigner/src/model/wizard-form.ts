@@ -1,9 +1,9 @@
-import { DraftFields, type UpdatePreCampaignBody } from '../../../../core/contracts/campaigns.contract';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
+import { DraftFields, type UpdatePreCampaignBody } from '@causeway/core/contracts/campaigns.contract';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
 import { dayInputOf, isoOfDayInput } from './dates';
 import { dollarsInputOf, parseDollars } from './money';
 import type { DraftField } from './wizard-steps';
-import { maxLengthsOf } from '../../../../core/contracts/max-length';
+import { maxLengthsOf } from '@causeway/core/contracts/max-length';
 
 export type StateValue = { stateCode: string; cities: string[] };
 export type AdFileValue = { path: string; name: string };

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { WIZARD_STEPS } from '../../../../core/contracts/campaigns.contract';
+import { WIZARD_STEPS } from '@causeway/core/contracts/campaigns.contract';
 import { isStepId, neighbourStep, stepOfField, WIZARD_PAGES } from './wizard-steps';
 
 test('the wizard is the six steps of the contract, then Review', () => {

@@ -1,5 +1,5 @@
-import type { DraftFields } from '../../../../core/contracts/campaigns.contract';
-import { WIZARD_STEPS, type WizardStepId } from '../../../../core/contracts/campaign-screens';
+import type { DraftFields } from '@causeway/core/contracts/campaigns.contract';
+import { WIZARD_STEPS, type WizardStepId } from '@causeway/core/contracts/campaign-screens';
 
 export type DraftField = keyof DraftFields;
 

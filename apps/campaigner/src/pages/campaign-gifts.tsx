@@ -1,9 +1,9 @@
 import { HandCoins } from 'lucide-react';
 import { useState } from 'react';
-import type { GiftRow } from '../../../../core/contracts/reporting.contract';
-import { CHANNEL_LABELS } from '../../../../core/promotion/share-links.rules';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { Section } from '../../../../shells/shared/ui/page-header';
+import type { GiftRow } from '@causeway/core/contracts/reporting.contract';
+import { CHANNEL_LABELS } from '@causeway/core/promotion/share-links.rules';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { Section } from '@causeway/shells/shared/ui/page-header';
 import { GIFTS_PAGE_SIZE, useCampaignGifts } from '../api/gifts.api';
 import { formatMoment } from '../model/dates';
 import { dollarsText } from '../model/live-figures';

@@ -12,13 +12,13 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import type { DeliveryView } from '../../../../core/contracts/delivery.contract';
-import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
-import { REPORTING_PATHS } from '../../../../core/contracts/reporting.contract';
-import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
-import { Link } from '../../../../shells/shared/router';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader, Section } from '../../../../shells/shared/ui/page-header';
+import type { DeliveryView } from '@causeway/core/contracts/delivery.contract';
+import type { PublicCampaign } from '@causeway/core/contracts/payments.contract';
+import { REPORTING_PATHS } from '@causeway/core/contracts/reporting.contract';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '@causeway/core/promotion/share-links.rules';
+import { Link } from '@causeway/shells/shared/router';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader, Section } from '@causeway/shells/shared/ui/page-header';
 import { isStatus } from '../api/query';
 import { useCampaignStats, useDelivery, useLiveCampaign, useRefreshDelivery } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';

@@ -1,12 +1,12 @@
 import { CircleAlert, Clock, FilePenLine, Plus, Rocket, WalletCards } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { Link, navigate, useSearchParams } from '../../../../shells/shared/router';
-import { LoadMore } from '../../../../shells/shared/ui/load-more';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
-import { PageHeader } from '../../../../shells/shared/ui/page-header';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { Link, navigate, useSearchParams } from '@causeway/shells/shared/router';
+import { LoadMore } from '@causeway/shells/shared/ui/load-more';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { PageHeader } from '@causeway/shells/shared/ui/page-header';
 import { useDraftList, useOrganizationPeople, type DraftListName, type ListScope } from '../api/pre-campaigns.api';
 import { campaignerPaths, type HomeView } from '../model/campaigner-routes';
 import { draftTitle, lastMoveOf, progressOf, reviewerNoteOf, statusOf } from '../model/draft-status';

@@ -1,7 +1,7 @@
 import { ExternalLink, Rocket } from 'lucide-react';
-import { Link } from '../../../../shells/shared/router';
-import { LoadMore } from '../../../../shells/shared/ui/load-more';
-import { EmptyState, ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Link } from '@causeway/shells/shared/router';
+import { LoadMore } from '@causeway/shells/shared/ui/load-more';
+import { EmptyState, ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { useLiveCampaigns } from '../api/publishing.api';
 import { campaignerPaths } from '../model/campaigner-routes';
 import { formatDay } from '../model/dates';

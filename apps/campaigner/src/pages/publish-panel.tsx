@@ -10,14 +10,14 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useEffect } from 'react';
-import { actorOf, can } from '../../../../core/auth/authorization';
-import type { PreCampaign } from '../../../../core/campaigns/campaign.entity';
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
-import type { DeploymentView } from '../../../../core/contracts/deployments.contract';
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { Link } from '../../../../shells/shared/router';
-import { deploymentAsShown } from '../../../../shells/shared/deployment/deployment-progress.rules';
-import { DeploymentFailureReport, DeploymentSteps } from '../../../../shells/shared/ui/deployment-progress';
+import { actorOf, can } from '@causeway/core/auth/authorization';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import type { DeploymentView } from '@causeway/core/contracts/deployments.contract';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { Link } from '@causeway/shells/shared/router';
+import { deploymentAsShown } from '@causeway/shells/shared/deployment/deployment-progress.rules';
+import { DeploymentFailureReport, DeploymentSteps } from '@causeway/shells/shared/ui/deployment-progress';
 import { useBudgetCheckout, useDeployment, useResumeDeployment } from '../api/publishing.api';
 import { budgetShareOf } from '../model/budget';
 import { campaignerPaths } from '../model/campaigner-routes';

@@ -5,14 +5,14 @@ import {
   emailThankYou,
   pageThankYou,
   type ThankYouMessage,
-} from '../../../../core/appreciations/appreciation-message.rules';
-import { AppreciationBody, type AppreciationView } from '../../../../core/contracts/appreciation.contract';
-import { ApiError } from '../../../../shells/shared/http';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
+} from '@causeway/core/appreciations/appreciation-message.rules';
+import { AppreciationBody, type AppreciationView } from '@causeway/core/contracts/appreciation.contract';
+import { ApiError } from '@causeway/shells/shared/http';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { useAppreciation, useSaveAppreciation } from './reach.api';
 import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';
-import { maxLengthOf } from '../../../../core/contracts/max-length';
+import { maxLengthOf } from '@causeway/core/contracts/max-length';
 
 type Settings = AppreciationView['settings'];
 /** The form's fields: the header address is text while edited. */

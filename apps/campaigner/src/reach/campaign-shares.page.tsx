@@ -1,6 +1,6 @@
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '@causeway/core/promotion/share-links.rules';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { useCampaignShares } from './reach.api';
 import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';

@@ -1,6 +1,6 @@
 import { Megaphone } from 'lucide-react';
-import { Link } from '../../../../shells/shared/router';
-import { ErrorPanel } from '../../../../shells/shared/ui/states';
+import { Link } from '@causeway/shells/shared/router';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { useOrganizationShares } from './reach.api';
 import { ListSkeleton } from '../ui/states';
 import { channelBreakdown, countLabel, dateText } from './reach-format';

@@ -1,5 +1,5 @@
-import type { ClickCountsView } from '../../../../core/contracts/promotion.contract';
-import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
+import type { ClickCountsView } from '@causeway/core/contracts/promotion.contract';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '@causeway/core/promotion/share-links.rules';
 
 /** "X 4 · LinkedIn 1": the channels that had clicks, in the channels' order; "No clicks yet" otherwise. */
 export function channelBreakdown(clicks: ClickCountsView): string {

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from '../../../../shells/shared/router';
+import { Link, NavLink } from '@causeway/shells/shared/router';
 import { reachPaths } from './reach-routes';
 
 /** The frame of a live campaign's reach pages: back to the list, its name, and the two pages as tabs. */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppreciationBody, AppreciationView } from '../../../../core/contracts/appreciation.contract';
-import type { CampaignSharesListResponse, CampaignSharesResponse } from '../../../../core/contracts/promotion.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import type { AppreciationBody, AppreciationView } from '@causeway/core/contracts/appreciation.contract';
+import type { CampaignSharesListResponse, CampaignSharesResponse } from '@causeway/core/contracts/promotion.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import { retryTransient } from '../api/query';
 
 /** Under `['campaigns', …]`: donation and promotion notifications refresh them (live-queries.ts). */

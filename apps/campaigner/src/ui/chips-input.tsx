@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { FieldErrors } from '../../../../shells/shared/ui/field';
+import { FieldErrors } from '@causeway/shells/shared/ui/field';
 import { itemIndexOf, type FieldMessage } from '../model/wizard-form';
 
 type ChipsInputProps = {

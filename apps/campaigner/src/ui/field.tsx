@@ -6,8 +6,8 @@ import {
   splitField,
   type FieldCommonProps,
   type FieldMessage,
-} from '../../../../shells/shared/ui/field';
-import { AMOUNT_MAX_LENGTH } from '../../../../core/contracts/max-length';
+} from '@causeway/shells/shared/ui/field';
+import { AMOUNT_MAX_LENGTH } from '@causeway/core/contracts/max-length';
 
 /** A dollar amount: people type dollars, the form turns them into cents. */
 export function MoneyField(

@@ -1,12 +1,12 @@
 import { Film, ImageUp, Trash2 } from 'lucide-react';
 import type { DragEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import { sizeText } from '../../../../core/campaigns/upload.rules';
-import type { StoredFileView, UploadPurpose } from '../../../../core/contracts/campaigns.contract';
-import { FieldErrors } from '../../../../shells/shared/ui/field';
+import { sizeText } from '@causeway/core/campaigns/upload.rules';
+import type { StoredFileView, UploadPurpose } from '@causeway/core/contracts/campaigns.contract';
+import { FieldErrors } from '@causeway/shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../api/upload';
 import type { FieldMessage } from '../model/wizard-form';
-import { ProgressBar } from '../../../../shells/shared/ui/progress-bar';
+import { ProgressBar } from '@causeway/shells/shared/ui/progress-bar';
 
 type Status =
   { state: 'idle' } | { state: 'uploading'; percent: number; name: string } | { state: 'failed'; message: string };

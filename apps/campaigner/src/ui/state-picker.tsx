@@ -1,11 +1,11 @@
 import { MapPin, Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CAMPAIGN_LIMITS, US_STATES } from '../../../../core/campaigns/campaign-options';
-import { FieldErrors } from '../../../../shells/shared/ui/field';
+import { CAMPAIGN_LIMITS, US_STATES } from '@causeway/core/campaigns/campaign-options';
+import { FieldErrors } from '@causeway/shells/shared/ui/field';
 import type { FieldMessage, StateValue } from '../model/wizard-form';
 import { ChipsInput } from './chips-input';
-import { maxLengthOf, SEARCH_MAX_LENGTH } from '../../../../core/contracts/max-length';
-import { StateChoice } from '../../../../core/contracts/campaigns.contract';
+import { maxLengthOf, SEARCH_MAX_LENGTH } from '@causeway/core/contracts/max-length';
+import { StateChoice } from '@causeway/core/contracts/campaigns.contract';
 
 /** The messages of one chosen state's cities, as the chips of that state read them (`cities.2`). */
 function cityMessages(messages: readonly FieldMessage[], index: number): FieldMessage[] {

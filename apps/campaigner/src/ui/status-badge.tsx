@@ -1,4 +1,4 @@
-import type { WorkflowStatus } from '../../../../core/workflow/workflow.entity';
+import type { WorkflowStatus } from '@causeway/core/workflow/workflow.entity';
 import { STATUS_LABELS } from '../model/draft-status';
 
 export function StatusBadge({ status }: { status: WorkflowStatus }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReceiptMessageResponse } from '../../../../core/contracts/appreciation.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import type { ReceiptMessageResponse } from '@causeway/core/contracts/appreciation.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import './receipt-thanks.css';
 
 /**

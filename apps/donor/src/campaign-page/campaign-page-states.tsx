@@ -1,5 +1,5 @@
 import { CircleAlert, RefreshCw, SearchX } from 'lucide-react';
-import { Link } from '../../../../shells/shared/router';
+import { Link } from '@causeway/shells/shared/router';
 import './campaign-page-states.css';
 
 /** A link to a campaign that isn't there (never was, deleted, or ended and removed). */

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, Clock, Heart, Lock } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { CampaignPage } from '../../../../core/contracts/campaigns.contract';
-import type { DonationCheckoutBody, DonationCheckoutResponse } from '../../../../core/contracts/payments.contract';
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import { DONATION_MESSAGE_MAX_LENGTH, DONOR_NAME_MAX_LENGTH } from '../../../../core/donations/donation.rules';
-import { deadlineStatus, externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
-import { botCheckFields, useBotCheckPhase } from '../../../../shells/shared/bot-check/bot-check';
-import { ApiError, apiRequest } from '../../../../shells/shared/http';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import type { DonationCheckoutBody, DonationCheckoutResponse } from '@causeway/core/contracts/payments.contract';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import { DONATION_MESSAGE_MAX_LENGTH, DONOR_NAME_MAX_LENGTH } from '@causeway/core/donations/donation.rules';
+import { deadlineStatus, externalHref } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
+import { botCheckFields, useBotCheckPhase } from '@causeway/shells/shared/bot-check/bot-check';
+import { ApiError, apiRequest } from '@causeway/shells/shared/http';
 import {
   amountOf,
   asksForBotCheck,
@@ -20,7 +20,7 @@ import {
 } from './donate.rules';
 import { useDonationDraft } from './donation-draft';
 import './donate.css';
-import { AMOUNT_MAX_LENGTH } from '../../../../core/contracts/input-lengths';
+import { AMOUNT_MAX_LENGTH } from '@causeway/core/contracts/input-lengths';
 
 const NAME_MAX = DONOR_NAME_MAX_LENGTH;
 const MESSAGE_MAX = DONATION_MESSAGE_MAX_LENGTH;

@@ -1,4 +1,4 @@
-import { centsFromDollars, donationAmountProblem } from '../../../../core/donations/donation.rules';
+import { centsFromDollars, donationAmountProblem } from '@causeway/core/donations/donation.rules';
 
 /** The amounts offered with one click, in cents. */
 export const PRESET_AMOUNTS = [1_000, 2_500, 5_000, 10_000] as const;

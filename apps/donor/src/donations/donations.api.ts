@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { MyPaymentsResponse } from '../../../../core/contracts/payments.contract';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
-import { allItems, nextPageParam, pagePath } from '../../../../shells/shared/paging';
+import type { MyPaymentsResponse } from '@causeway/core/contracts/payments.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
+import { allItems, nextPageParam, pagePath } from '@causeway/shells/shared/paging';
 
 /** Under `['campaigns', …]`, so a donation notification refreshes it (live-queries.ts). */
 export const donationKeys = { mine: () => [...LIVE_QUERY_KEYS.campaigns, 'payments', 'mine'] as const };

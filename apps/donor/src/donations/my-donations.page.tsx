@@ -1,12 +1,12 @@
 import { Receipt } from 'lucide-react';
-import { CAMPAIGN_PATHS } from '../../../../core/contracts/campaigns.contract';
-import type { MyPayment } from '../../../../core/contracts/payments.contract';
-import { Link } from '../../../../shells/shared/router';
+import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
+import type { MyPayment } from '@causeway/core/contracts/payments.contract';
+import { Link } from '@causeway/shells/shared/router';
 import { OwnPage } from '../promotion/own-page';
 import { useMyDonations } from './donations.api';
 import { givingSummaryText, receiptPath, refundLabel } from './my-donations.rules';
 import './donations.css';
-import { LoadMore } from '../../../../shells/shared/ui/load-more';
+import { LoadMore } from '@causeway/shells/shared/ui/load-more';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

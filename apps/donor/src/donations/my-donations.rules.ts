@@ -1,5 +1,5 @@
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import { PAYMENT_PATHS, type MyPayment } from '../../../../core/contracts/payments.contract';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import { PAYMENT_PATHS, type MyPayment } from '@causeway/core/contracts/payments.contract';
 
 /** What a gift came to after refunds: the amount, less what was paid back. */
 export const keptCents = (payment: Pick<MyPayment, 'amount' | 'refunded'>) =>

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import type { SessionResponse } from '../../../../core/contracts/auth.contract';
-import type { CampaignPage } from '../../../../core/contracts/campaigns.contract';
+import type { SessionResponse } from '@causeway/core/contracts/auth.contract';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 import {
   CHANNEL_LABELS,
   CHANNEL_ORDER,
   networkShareUrl,
   SHARE_UTM_MEDIUM,
-} from '../../../../core/promotion/share-links.rules';
-import { ApiError, apiRequest } from '../../../../shells/shared/http';
-import { campaignHeadline } from '../../../../shells/shared/campaign-page/campaign-page.rules';
+} from '@causeway/core/promotion/share-links.rules';
+import { ApiError, apiRequest } from '@causeway/shells/shared/http';
+import { campaignHeadline } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
 import { copyText } from './copy-text';
 import { PromoteDialog } from './promote-dialog';
 import { shareButtonLabel } from './promotion-format';

@@ -1,17 +1,17 @@
 import { CalendarClock, Megaphone, Share2, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
-import type { SessionUser } from '../../../../core/users/user.entity';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { PublicCampaign } from '@causeway/core/contracts/payments.contract';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 import {
   deadlineLabel,
   deadlineStatus,
   donorsLabel,
   fundedPercent,
   mediaSrc,
-} from '../../../../shells/shared/campaign-page/campaign-page.rules';
-import { Link } from '../../../../shells/shared/router';
-import { LoadMore } from '../../../../shells/shared/ui/load-more';
+} from '@causeway/shells/shared/campaign-page/campaign-page.rules';
+import { Link } from '@causeway/shells/shared/router';
+import { LoadMore } from '@causeway/shells/shared/ui/load-more';
 import { LoadFailed } from './load-failed';
 import { PromoteDialog } from './promote-dialog';
 import { useLiveCampaigns, useMyPromotions } from './promotion.api';

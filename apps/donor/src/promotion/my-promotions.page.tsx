@@ -1,9 +1,9 @@
 import { HandCoins, MousePointerClick } from 'lucide-react';
 import { useId } from 'react';
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import type { PromotionView } from '../../../../core/contracts/promotion.contract';
-import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
-import { Link } from '../../../../shells/shared/router';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { PromotionView } from '@causeway/core/contracts/promotion.contract';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '@causeway/core/promotion/share-links.rules';
+import { Link } from '@causeway/shells/shared/router';
 import { OwnPage } from './own-page';
 import { useMyPromotions } from './promotion.api';
 import { clicksLabel, donationsLabel, donationsThisWeek, totalClicks } from './promotion-format';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../../../shells/shared/router';
-import { LoadingSkeleton } from '../../../../shells/shared/ui/states';
+import { Link } from '@causeway/shells/shared/router';
+import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
 import { LoadFailed } from './load-failed';
 import { DISCOVER_PATH } from './promotion-paths';
 import './promotion.css';

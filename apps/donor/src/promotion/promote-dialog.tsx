@@ -1,7 +1,7 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Dialog } from '../../../../shells/shared/ui/dialog';
-import { Link } from '../../../../shells/shared/router';
+import { Dialog } from '@causeway/shells/shared/ui/dialog';
+import { Link } from '@causeway/shells/shared/router';
 import { usePromote } from './promotion.api';
 import { ShareLinks } from './share-links';
 import { PROMOTIONS_PATH } from './promotion-paths';

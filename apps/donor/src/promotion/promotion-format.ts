@@ -1,7 +1,7 @@
-import { formatUsd } from '../../../../core/budget/budget.rules';
-import type { ClickCountsView, DonationTotals } from '../../../../core/contracts/promotion.contract';
-import type { ShareChannel } from '../../../../core/campaigns/targeting.entity';
-import { CHANNEL_LABELS, CHANNEL_ORDER } from '../../../../core/promotion/share-links.rules';
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { ClickCountsView, DonationTotals } from '@causeway/core/contracts/promotion.contract';
+import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import { CHANNEL_LABELS, CHANNEL_ORDER } from '@causeway/core/promotion/share-links.rules';
 
 /** Pure wording of the promotion screens. */
 

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicCampaign } from '../../../../core/contracts/payments.contract';
-import type { MyPromotionsResponse, PromoteResponse } from '../../../../core/contracts/promotion.contract';
-import { allItems, nextPageParam, pagePath } from '../../../../shells/shared/paging';
-import { apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+import type { PublicCampaign } from '@causeway/core/contracts/payments.contract';
+import type { MyPromotionsResponse, PromoteResponse } from '@causeway/core/contracts/promotion.contract';
+import { allItems, nextPageParam, pagePath } from '@causeway/shells/shared/paging';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 
 /** A refusal or a missing record is an answer; only a network or server failure is tried again. */
 function retryTransient(failureCount: number, error: Error): boolean {

@@ -1,7 +1,7 @@
 import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { ShareChannel } from '../../../../core/campaigns/targeting.entity';
-import type { ShareLinkView } from '../../../../core/contracts/promotion.contract';
+import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import type { ShareLinkView } from '@causeway/core/contracts/promotion.contract';
 import { copyText } from './copy-text';
 import { shareButtonLabel } from './promotion-format';
 

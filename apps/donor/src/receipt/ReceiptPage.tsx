@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { campaignPageKey, campaignPageQuery } from '../../../../shells/shared/campaign-page/campaign-page.query';
-import { campaignHeadline } from '../../../../shells/shared/campaign-page/campaign-page.rules';
+import { campaignPageKey, campaignPageQuery } from '@causeway/shells/shared/campaign-page/campaign-page.query';
+import { campaignHeadline } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
 import { ReceiptThanks } from '../appreciation/receipt-thanks';
-import { useDocumentTitle } from '../../../../shells/shared/campaign-page/use-document-title';
+import { useDocumentTitle } from '@causeway/shells/shared/campaign-page/use-document-title';
 import { receiptQuery } from './receipt.api';
 import { ReceiptMissing, ReceiptView } from './receipt-view';
 

@@ -9,10 +9,10 @@ import {
   SearchX,
 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { CAMPAIGN_PATHS, type CampaignPage } from '../../../../core/contracts/campaigns.contract';
-import { formatUsd, type PaymentDetailResponse } from '../../../../core/contracts/payments.contract';
-import { externalHref } from '../../../../shells/shared/campaign-page/campaign-page.rules';
-import { Link } from '../../../../shells/shared/router';
+import { CAMPAIGN_PATHS, type CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import { formatUsd, type PaymentDetailResponse } from '@causeway/core/contracts/payments.contract';
+import { externalHref } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
+import { Link } from '@causeway/shells/shared/router';
 import { forgetDonationDraft } from '../donate/donation-draft';
 import './receipt.css';
 

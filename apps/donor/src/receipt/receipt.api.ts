@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentDetailResponse } from '../../../../core/contracts/payments.contract';
-import { apiRequest } from '../../../../shells/shared/http';
+import type { PaymentDetailResponse } from '@causeway/core/contracts/payments.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
 
 /** A payment that cannot be found is an answer; only a network or server failure is tried again. */
 function retryTransient(failureCount: number, error: Error): boolean {

@@ -9,10 +9,10 @@ import {
   type OverviewResponse,
   type PaymentListResponse,
   type PromoterListResponse,
-} from '../../../../core/contracts/reporting.contract';
-import type { Organization } from '../../../../core/organizations/organization.entity';
-import { ApiError, apiRequest } from '../../../../shells/shared/http';
-import { LIVE_QUERY_KEYS } from '../../../../shells/shared/live-queries';
+} from '@causeway/core/contracts/reporting.contract';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { ApiError, apiRequest } from '@causeway/shells/shared/http';
+import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
 import { intervalOf, reportQuery, type ReportScope } from '../model/scope';
 
 /**

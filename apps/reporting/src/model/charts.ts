@@ -4,7 +4,7 @@ import type {
   Funnel,
   PromoterRow,
   SeriesPoint,
-} from '../../../../core/contracts/reporting.contract';
+} from '@causeway/core/contracts/reporting.contract';
 import { shortDay } from './format';
 
 /** One point of the money chart, in dollars (recharts draws numbers; the table shows the same rows). */

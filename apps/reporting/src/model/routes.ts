@@ -1,4 +1,4 @@
-import { REPORTING_PATHS } from '../../../../core/contracts/reporting.contract';
+import { REPORTING_PATHS } from '@causeway/core/contracts/reporting.contract';
 
 export type ReportRoute =
   | { page: 'overview' }

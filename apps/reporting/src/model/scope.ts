@@ -1,4 +1,4 @@
-import { RANGE_PRESETS } from '../../../../core/contracts/reporting.contract';
+import { RANGE_PRESETS } from '@causeway/core/contracts/reporting.contract';
 
 /** A date range preset: the last 7, 30 or 90 days (today included), or everything. */
 export type RangePreset = (typeof RANGE_PRESETS)[number];

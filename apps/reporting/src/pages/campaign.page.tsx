@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { REPORTING_PATHS } from '../../../../core/contracts/reporting.contract';
-import { ApiError } from '../../../../shells/shared/http';
-import { Link } from '../../../../shells/shared/router';
+import { REPORTING_PATHS } from '@causeway/core/contracts/reporting.contract';
+import { ApiError } from '@causeway/shells/shared/http';
+import { Link } from '@causeway/shells/shared/router';
 import { useCampaignReport } from '../api/reports.api';
 import {
   channelRows,

@@ -4,8 +4,8 @@ import {
   REPORTING_PATHS,
   type CampaignReportRow,
   type CampaignSort,
-} from '../../../../core/contracts/reporting.contract';
-import { Link } from '../../../../shells/shared/router';
+} from '@causeway/core/contracts/reporting.contract';
+import { Link } from '@causeway/shells/shared/router';
 import { useCampaignReports } from '../api/reports.api';
 import { count, decimal, dollars, percent, perDollar } from '../model/format';
 import { withScope, type ReportScope } from '../model/scope';

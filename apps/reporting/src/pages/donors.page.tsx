@@ -1,5 +1,5 @@
-import type { DonorRow, RetentionCohort } from '../../../../core/contracts/reporting.contract';
-import { formatDateTime } from '../../../../shells/shared/format';
+import type { DonorRow, RetentionCohort } from '@causeway/core/contracts/reporting.contract';
+import { formatDateTime } from '@causeway/shells/shared/format';
 import { useDonors } from '../api/reports.api';
 import { count, dollars, monthName, percent } from '../model/format';
 import type { ReportScope } from '../model/scope';

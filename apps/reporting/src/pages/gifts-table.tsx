@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { GiftRow } from '../../../../core/contracts/reporting.contract';
-import { formatDateTime } from '../../../../shells/shared/format';
+import type { GiftRow } from '@causeway/core/contracts/reporting.contract';
+import { formatDateTime } from '@causeway/shells/shared/format';
 import { useCampaignGifts } from '../api/reports.api';
 import { CHANNEL_LABELS } from '../model/charts';
 import { dollars } from '../model/format';

@@ -1,4 +1,4 @@
-import type { ReportTotals } from '../../../../core/contracts/reporting.contract';
+import type { ReportTotals } from '@causeway/core/contracts/reporting.contract';
 import { useOverview } from '../api/reports.api';
 import { channelRows, isFlat, moneyRows, type ChannelRow, type MoneyRow } from '../model/charts';
 import { count, dollars, longDay, perDollar } from '../model/format';

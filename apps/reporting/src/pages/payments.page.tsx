@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { REPORTING_PATHS, type PaymentRow } from '../../../../core/contracts/reporting.contract';
-import { Link } from '../../../../shells/shared/router';
+import { REPORTING_PATHS, type PaymentRow } from '@causeway/core/contracts/reporting.contract';
+import { Link } from '@causeway/shells/shared/router';
 import { usePayments } from '../api/reports.api';
 import { dollars } from '../model/format';
 import { withScope, type ReportScope } from '../model/scope';

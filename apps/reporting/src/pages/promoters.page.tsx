@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PromoterRow } from '../../../../core/contracts/reporting.contract';
+import type { PromoterRow } from '@causeway/core/contracts/reporting.contract';
 import { usePromoters } from '../api/reports.api';
 import { leaderRows } from '../model/charts';
 import { change, count, dollars } from '../model/format';

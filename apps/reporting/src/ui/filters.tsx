@@ -1,5 +1,5 @@
-import { RANGE_PRESETS } from '../../../../core/contracts/reporting.contract';
-import type { Organization } from '../../../../core/organizations/organization.entity';
+import { RANGE_PRESETS } from '@causeway/core/contracts/reporting.contract';
+import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { presetLabel, presetShortLabel, type RangePreset, type ReportScope } from '../model/scope';
 
 /** The range presets and, for platform staff, the organization: what every report of the area covers. */

@@ -1,7 +1,7 @@
 import { ChartNoAxesColumn } from 'lucide-react';
-import { EmptyState, ErrorPanel, LoadingSkeleton } from '../../../../shells/shared/ui/states';
-import type { ReportFreshness } from '../../../../core/contracts/reporting.contract';
-import { formatDateTime } from '../../../../shells/shared/format';
+import { EmptyState, ErrorPanel, LoadingSkeleton } from '@causeway/shells/shared/ui/states';
+import type { ReportFreshness } from '@causeway/core/contracts/reporting.contract';
+import { formatDateTime } from '@causeway/shells/shared/format';
 
 export { ErrorPanel, LoadingSkeleton };
 

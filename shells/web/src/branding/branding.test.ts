@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import type { Branding } from '../../../../core/contracts/branding.contract';
+import type { Branding } from '@causeway/core/contracts/branding.contract';
 import { brandingTheme, contrastRatio, DARK_TEXT, LIGHT_TEXT, logoUrl, parseColor, readableTextOn } from './branding';
 
 const harborLight: Branding = {

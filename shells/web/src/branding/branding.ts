@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Branding } from '../../../../core/contracts/branding.contract';
+import type { Branding } from '@causeway/core/contracts/branding.contract';
 
 export type Rgb = readonly [number, number, number];
 

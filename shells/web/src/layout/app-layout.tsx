@@ -1,9 +1,9 @@
 import { LoaderCircle, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Branding } from '../../../../core/contracts/branding.contract';
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { displayName, roleLabel, sessionRole } from '../../../shared/roles';
-import { NavLink, Link } from '../../../shared/router';
+import type { Branding } from '@causeway/core/contracts/branding.contract';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { displayName, roleLabel, sessionRole } from '@causeway/shells/shared/roles';
+import { NavLink, Link } from '@causeway/shells/shared/router';
 import { brandingTheme, logoUrl } from '../branding/branding';
 import '../branding/branding.css';
 import { NotificationBell } from '../notifications/notification-bell';

@@ -1,4 +1,4 @@
-import type { Branding } from '../../../../core/contracts/branding.contract';
+import type { Branding } from '@causeway/core/contracts/branding.contract';
 import { logoUrl } from '../branding/branding';
 
 /** The page footer: the organization's name and logo under its branding, else the product's. */

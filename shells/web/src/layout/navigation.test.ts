@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { areaAt, navigationFor } from './navigation';
-import { sessionRole } from '../../../shared/roles';
+import { sessionRole } from '@causeway/shells/shared/roles';
 
 describe('navigationFor', () => {
   const user = (change: object) => ({

@@ -1,6 +1,6 @@
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { sessionRole, type SessionRole } from '../../../shared/roles';
-import type { RemoteName } from '../../../shared/federation.config';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { sessionRole, type SessionRole } from '@causeway/shells/shared/roles';
+import type { RemoteName } from '@causeway/shells/shared/federation.config';
 
 /** An area of the product: where it lives and which remote module renders it. */
 export type Area = { id: AreaId; label: string; path: string; remote: RemoteName; module: './App' | './Approvals' };

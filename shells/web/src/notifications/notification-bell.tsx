@@ -14,8 +14,8 @@ import {
   Rocket,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Notification, NotificationType } from '../../../../core/notifications/notification.entity';
-import { navigate } from '../../../shared/router';
+import type { Notification, NotificationType } from '@causeway/core/notifications/notification.entity';
+import { navigate } from '@causeway/shells/shared/router';
 import { notificationTarget } from './notification-cache';
 import { relativeTime } from './relative-time';
 import { useLiveNotifications, useMarkAllRead, useMarkRead, useNotifications } from './use-notifications';

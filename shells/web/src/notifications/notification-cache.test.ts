@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import type { Notification } from '../../../../core/notifications/notification.entity';
+import type { Notification } from '@causeway/core/notifications/notification.entity';
 import { liveMessageOf, notificationTarget, withAllRead, withNotification, withReadState } from './notification-cache';
 import { RECENT_LIMIT, type NotificationList } from './notifications.api';
 

@@ -1,5 +1,5 @@
-import type { LiveMessage } from '../../../../core/contracts/people.contract';
-import type { Notification } from '../../../../core/notifications/notification.entity';
+import type { LiveMessage } from '@causeway/core/contracts/people.contract';
+import type { Notification } from '@causeway/core/notifications/notification.entity';
 import { RECENT_LIMIT, type NotificationList } from './notifications.api';
 
 /*

@@ -3,9 +3,9 @@ import type {
   NotificationListResponse,
   NotificationResponse,
   ReadAllResponse,
-} from '../../../../core/contracts/people.contract';
-import type { Notification } from '../../../../core/notifications/notification.entity';
-import { apiRequest } from '../../../shared/http';
+} from '@causeway/core/contracts/people.contract';
+import type { Notification } from '@causeway/core/notifications/notification.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
 
 export type NotificationList = z.infer<typeof NotificationListResponse>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Notification } from '../../../../core/notifications/notification.entity';
-import { refreshForDeployment, refreshForNotification } from '../../../shared/live-queries';
+import type { Notification } from '@causeway/core/notifications/notification.entity';
+import { refreshForDeployment, refreshForNotification } from '@causeway/shells/shared/live-queries';
 import { sessionQueryKey } from '../session/use-session';
 import { liveMessageOf, withAllRead, withNotification, withReadState } from './notification-cache';
 import {

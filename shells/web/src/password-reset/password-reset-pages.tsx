@@ -6,9 +6,9 @@ import {
   NEW_PASSWORD_MIN_LENGTH,
   NewPassword,
   type PasswordResetCheckResponse,
-} from '../../../../core/contracts/auth.contract';
-import { ApiError, apiRequest } from '../../../shared/http';
-import { Link, useSearchParams } from '../../../shared/router';
+} from '@causeway/core/contracts/auth.contract';
+import { ApiError, apiRequest } from '@causeway/shells/shared/http';
+import { Link, useSearchParams } from '@causeway/shells/shared/router';
 import { Brand } from '../layout/brand';
 import { FORGOT_PASSWORD_PATH } from '../public-paths';
 import './password-reset.css';

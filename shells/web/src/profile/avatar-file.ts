@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '../../../../core/users/avatar';
+import { AVATAR_MAX_BYTES } from '@causeway/core/users/avatar';
 
 export { AVATAR_MAX_BYTES };
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { UpdateOwnProfileBody, UserResponse } from '../../../../core/contracts/people.contract';
-import type { UserProfile } from '../../../../core/users/user.entity';
-import { ApiError, apiRequest, NetworkError } from '../../../shared/http';
+import type { UpdateOwnProfileBody, UserResponse } from '@causeway/core/contracts/people.contract';
+import type { UserProfile } from '@causeway/core/users/user.entity';
+import { ApiError, apiRequest, NetworkError } from '@causeway/shells/shared/http';
 
 type UserBody = z.infer<typeof UserResponse>;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../shared/router';
+import { Link } from '@causeway/shells/shared/router';
 import { Brand } from '../layout/brand';
 import { Footer } from '../layout/footer';
 

@@ -1,12 +1,12 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { CampaignPageSkeleton } from '../../../shared/campaign-page/campaign-page-skeleton';
-import { campaignPageQuery } from '../../../shared/campaign-page/campaign-page.query';
-import { prerenderedCampaignPage } from '../../../shared/campaign-page/prerendered';
-import { useDocumentTitle } from '../../../shared/campaign-page/use-document-title';
-import { Link } from '../../../shared/router';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { CampaignPageSkeleton } from '@causeway/shells/shared/campaign-page/campaign-page-skeleton';
+import { campaignPageQuery } from '@causeway/shells/shared/campaign-page/campaign-page.query';
+import { prerenderedCampaignPage } from '@causeway/shells/shared/campaign-page/prerendered';
+import { useDocumentTitle } from '@causeway/shells/shared/campaign-page/use-document-title';
+import { Link } from '@causeway/shells/shared/router';
 import { CampaignPageFrame } from './campaign-page-frame';
 import { navigationFor } from '../layout/navigation';
 import { RemoteBoundary } from './remote-outlet';

@@ -2,7 +2,7 @@
 
 declare module 'campaigner/App' {
   import type { ComponentType } from 'react';
-  import type { SessionUser } from '../../../../core/users/user.entity';
+  import type { SessionUser } from '@causeway/core/users/user.entity';
 
   const App: ComponentType<{ user: SessionUser }>;
   export default App;
@@ -10,7 +10,7 @@ declare module 'campaigner/App' {
 
 declare module 'donor/App' {
   import type { ComponentType } from 'react';
-  import type { SessionUser } from '../../../../core/users/user.entity';
+  import type { SessionUser } from '@causeway/core/users/user.entity';
 
   const App: ComponentType<{ user: SessionUser }>;
   export default App;
@@ -34,7 +34,7 @@ declare module 'donor/ReceiptPage' {
 
 declare module 'admin/App' {
   import type { ComponentType } from 'react';
-  import type { SessionUser } from '../../../../core/users/user.entity';
+  import type { SessionUser } from '@causeway/core/users/user.entity';
 
   const App: ComponentType<{ user: SessionUser }>;
   export default App;
@@ -42,7 +42,7 @@ declare module 'admin/App' {
 
 declare module 'admin/Approvals' {
   import type { ComponentType } from 'react';
-  import type { SessionUser } from '../../../../core/users/user.entity';
+  import type { SessionUser } from '@causeway/core/users/user.entity';
 
   const Approvals: ComponentType<{ user: SessionUser }>;
   export default Approvals;
@@ -50,7 +50,7 @@ declare module 'admin/Approvals' {
 
 declare module 'reporting/App' {
   import type { ComponentType } from 'react';
-  import type { SessionUser } from '../../../../core/users/user.entity';
+  import type { SessionUser } from '@causeway/core/users/user.entity';
 
   const App: ComponentType<{ user: SessionUser }>;
   export default App;

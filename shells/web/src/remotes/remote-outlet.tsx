@@ -1,9 +1,9 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Component, lazy, Suspense } from 'react';
-import type { SessionUser } from '../../../../core/users/user.entity';
+import type { SessionUser } from '@causeway/core/users/user.entity';
 import type { Area } from '../layout/navigation';
-import { logRouteChangeError } from '../../../shared/router';
+import { logRouteChangeError } from '@causeway/shells/shared/router';
 
 type RootPage = ComponentType<{ user: SessionUser }>;
 

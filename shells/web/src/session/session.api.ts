@@ -1,8 +1,8 @@
-import type { Branding } from '../../../../core/contracts/branding.contract';
-import type { CurrentSessionResponse, SessionResponse, SignInBody } from '../../../../core/contracts/auth.contract';
-import type { SessionUser } from '../../../../core/users/user.entity';
-import { apiRequest } from '../../../shared/http';
-import { botCheckFields } from '../../../shared/bot-check/bot-check';
+import type { Branding } from '@causeway/core/contracts/branding.contract';
+import type { CurrentSessionResponse, SessionResponse, SignInBody } from '@causeway/core/contracts/auth.contract';
+import type { SessionUser } from '@causeway/core/users/user.entity';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { botCheckFields } from '@causeway/shells/shared/bot-check/bot-check';
 
 /** What the session query keeps: the signed-in user and their organization's branding. */
 export interface Session {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { areaAt, navigationFor, SHELL_PAGES } from '../layout/navigation';
-import { navigate } from '../../../shared/router';
+import { navigate } from '@causeway/shells/shared/router';
 import { fetchSession, signIn, signOut, type Session } from './session.api';
 
 export type { Session } from './session.api';

@@ -1,10 +1,10 @@
 import { CircleAlert, HandHeart, LoaderCircle, Megaphone, ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
-import { ApiError } from '../../../shared/http';
-import { Link } from '../../../shared/router';
+import { ApiError } from '@causeway/shells/shared/http';
+import { Link } from '@causeway/shells/shared/router';
 import { Brand } from '../layout/brand';
-import { useBotCheckPhase } from '../../../shared/bot-check/bot-check';
+import { useBotCheckPhase } from '@causeway/shells/shared/bot-check/bot-check';
 import { FORGOT_PASSWORD_PATH } from '../public-paths';
 import { useSignIn } from '../session/use-session';
 import './sign-in.css';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { SignUpBody, SignUpResponse, ValidateTokenResponse } from '../../../../core/contracts/people.contract';
-import { apiRequest } from '../../../shared/http';
-import { botCheckFields } from '../../../shared/bot-check/bot-check';
+import type { SignUpBody, SignUpResponse, ValidateTokenResponse } from '@causeway/core/contracts/people.contract';
+import { apiRequest } from '@causeway/shells/shared/http';
+import { botCheckFields } from '@causeway/shells/shared/bot-check/bot-check';
 import type { Session } from '../session/session.api';
 
 export type Invitation = z.infer<typeof ValidateTokenResponse>;

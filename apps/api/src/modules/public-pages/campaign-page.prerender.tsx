@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
-import { CampaignPageView } from '../../../../../shells/shared/campaign-page/campaign-page-view';
-import { PRERENDERED_PAGE_DATA_ID } from '../../../../../shells/shared/campaign-page/prerendered';
-import { CampaignPageFrame } from '../../../../../shells/web/src/remotes/campaign-page-frame';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import { CampaignPageView } from '@causeway/shells/shared/campaign-page/campaign-page-view';
+import { PRERENDERED_PAGE_DATA_ID } from '@causeway/shells/shared/campaign-page/prerendered';
+import { CampaignPageFrame } from '@causeway/shells/web/src/remotes/campaign-page-frame';
 
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
 const scriptSafe = (json: string) =>

@@ -9,10 +9,10 @@ import {
   type CampaignPageChange,
   type CampaignPageService,
   type CampaignPageSnapshot,
-} from '../../../../../core/campaigns/campaign-page.service';
-import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
-import { Id } from '../../../../../core/shared/primitives';
-import type { EventBus } from '../../../../../core/ports/event-bus.port';
+} from '@causeway/core/campaigns/campaign-page.service';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import { Id } from '@causeway/core/shared/primitives';
+import type { EventBus } from '@causeway/core/ports/event-bus.port';
 import { requestIdOf } from '../../http/request-id';
 import { requestLogLevel } from '../../http/request-log-level';
 import { indexHtml, shellDistOf, withLinkPreview } from '../../http/web-assets';

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { ExportFormat } from '../../../../../core/contracts/reporting.contract';
-import type { ExportTableRows } from '../../../../../core/reporting/reporting.service';
+import type { ExportFormat } from '@causeway/core/contracts/reporting.contract';
+import type { ExportTableRows } from '@causeway/core/reporting/reporting.service';
 
 type Cell = string | number | boolean | null;
 

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
-import { createPostgresReportingQueries } from '../../../../../adapters/postgres/reporting/reporting.queries';
-import type { ReportingQueries } from '../../../../../core/ports/reporting-queries.port';
-import { reportingServiceFactory, type ReportingService } from '../../../../../core/reporting/reporting.service';
+import { createPostgresReportingQueries } from '@causeway/adapters/postgres/reporting/reporting.queries';
+import type { ReportingQueries } from '@causeway/core/ports/reporting-queries.port';
+import { reportingServiceFactory, type ReportingService } from '@causeway/core/reporting/reporting.service';
 import { REPORTING_DATABASE } from '../reporting-database';
 import { TYPES } from '../../types';
 import { reportingRoutes } from './reporting.routes';

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { z } from 'zod';
-import { ErrorResponse } from '../../../../../core/contracts/auth.contract';
+import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   CampaignListParams,
   CampaignListQuery,
@@ -22,9 +22,9 @@ import {
   PaymentListResponse,
   PromoterListQuery,
   PromoterListResponse,
-} from '../../../../../core/contracts/reporting.contract';
-import type { ReportingService } from '../../../../../core/reporting/reporting.service';
-import { Id } from '../../../../../core/shared/primitives';
+} from '@causeway/core/contracts/reporting.contract';
+import type { ReportingService } from '@causeway/core/reporting/reporting.service';
+import { Id } from '@causeway/core/shared/primitives';
 import { requireActor, requireSessionUser } from '../../http/actor';
 import { InputError } from '../../http/errors';
 import { defineRoute } from '../../http/route';

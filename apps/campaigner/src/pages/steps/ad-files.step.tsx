@@ -1,16 +1,16 @@
 import { CircleAlert, Film, ImagePlus, Trash2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { CampaignAdFile } from '../../../../../core/campaigns/campaign.entity';
-import { CAMPAIGN_LIMITS } from '../../../../../core/campaigns/campaign-options';
-import { IAB_DISPLAY_SIZES } from '../../../../../core/campaigns/upload.rules';
-import type { StoredFileView } from '../../../../../core/contracts/campaigns.contract';
-import { Link } from '../../../../../shells/shared/router';
-import { Section } from '../../../../../shells/shared/ui/page-header';
-import { FieldErrors } from '../../../../../shells/shared/ui/field';
+import type { CampaignAdFile } from '@causeway/core/campaigns/campaign.entity';
+import { CAMPAIGN_LIMITS } from '@causeway/core/campaigns/campaign-options';
+import { IAB_DISPLAY_SIZES } from '@causeway/core/campaigns/upload.rules';
+import type { StoredFileView } from '@causeway/core/contracts/campaigns.contract';
+import { Link } from '@causeway/shells/shared/router';
+import { Section } from '@causeway/shells/shared/ui/page-header';
+import { FieldErrors } from '@causeway/shells/shared/ui/field';
 import { uploadDraftFile, uploadErrorText } from '../../api/upload';
 import { acceptedTypesOf, describeAdFile, VIDEO_AD_TEXT } from '../../model/ad-files';
 import { campaignerPaths } from '../../model/campaigner-routes';
-import { ProgressBar } from '../../../../../shells/shared/ui/progress-bar';
+import { ProgressBar } from '@causeway/shells/shared/ui/progress-bar';
 import type { StepProps } from './step-props';
 
 type Attempt =

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
-import { CAMPAIGN_LIMITS, TARGET_INTERESTS } from '../../../../../core/campaigns/campaign-options';
-import { Section } from '../../../../../shells/shared/ui/page-header';
+import { CAMPAIGN_LIMITS, TARGET_INTERESTS } from '@causeway/core/campaigns/campaign-options';
+import { Section } from '@causeway/shells/shared/ui/page-header';
 import {
   AGE_CHOICES,
   AGE_LABELS,

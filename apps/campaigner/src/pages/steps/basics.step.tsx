@@ -1,10 +1,10 @@
 import { Clapperboard, Image } from 'lucide-react';
-import { CAMPAIGN_LIMITS, CAUSE_CATEGORIES } from '../../../../../core/campaigns/campaign-options';
-import { Section } from '../../../../../shells/shared/ui/page-header';
-import { SelectField, TextAreaField, TextField } from '../../../../../shells/shared/ui/field';
+import { CAMPAIGN_LIMITS, CAUSE_CATEGORIES } from '@causeway/core/campaigns/campaign-options';
+import { Section } from '@causeway/shells/shared/ui/page-header';
+import { SelectField, TextAreaField, TextField } from '@causeway/shells/shared/ui/field';
 import { todayInput } from '../../model/dates';
 import { ChipsInput } from '../../ui/chips-input';
-import { SwitchRow } from '../../../../../shells/shared/ui/switch';
+import { SwitchRow } from '@causeway/shells/shared/ui/switch';
 import { ChoiceCards } from '../../ui/choices';
 import { MoneyField } from '../../ui/field';
 import type { StepProps } from './step-props';

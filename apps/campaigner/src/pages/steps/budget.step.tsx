@@ -1,8 +1,8 @@
 import { PiggyBank } from 'lucide-react';
-import { AD_BUDGET_SHARE } from '../../../../../core/budget/budget.rules';
-import { CAMPAIGN_LIMITS } from '../../../../../core/campaigns/campaign-options';
-import { Section } from '../../../../../shells/shared/ui/page-header';
-import { TextField } from '../../../../../shells/shared/ui/field';
+import { AD_BUDGET_SHARE } from '@causeway/core/budget/budget.rules';
+import { CAMPAIGN_LIMITS } from '@causeway/core/campaigns/campaign-options';
+import { Section } from '@causeway/shells/shared/ui/page-header';
+import { TextField } from '@causeway/shells/shared/ui/field';
 import { budgetPlanOf } from '../../model/budget';
 import { todayInput } from '../../model/dates';
 import { formatDollars } from '../../model/money';

@@ -1,7 +1,7 @@
 import { MousePointerClick } from 'lucide-react';
-import { Section } from '../../../../../shells/shared/ui/page-header';
-import { TextField } from '../../../../../shells/shared/ui/field';
-import { SwitchRow } from '../../../../../shells/shared/ui/switch';
+import { Section } from '@causeway/shells/shared/ui/page-header';
+import { TextField } from '@causeway/shells/shared/ui/field';
+import { SwitchRow } from '@causeway/shells/shared/ui/switch';
 import type { StepProps } from './step-props';
 import { DRAFT_MAX_LENGTH } from '../../model/wizard-form';
 

@@ -1,7 +1,7 @@
-import { UPLOAD_RULES, sizeText } from '../../../../../core/campaigns/upload.rules';
-import type { UploadPurpose } from '../../../../../core/contracts/campaigns.contract';
-import { Section } from '../../../../../shells/shared/ui/page-header';
-import { TextField } from '../../../../../shells/shared/ui/field';
+import { UPLOAD_RULES, sizeText } from '@causeway/core/campaigns/upload.rules';
+import type { UploadPurpose } from '@causeway/core/contracts/campaigns.contract';
+import { Section } from '@causeway/shells/shared/ui/page-header';
+import { TextField } from '@causeway/shells/shared/ui/field';
 import { DRAFT_MAX_LENGTH, type WizardValues } from '../../model/wizard-form';
 import { MediaUpload } from '../../ui/media-upload';
 import type { StepProps } from './step-props';

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Pencil, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CampaignPage } from '../../../../../core/contracts/campaigns.contract';
-import { Link } from '../../../../../shells/shared/router';
-import { ErrorPanel } from '../../../../../shells/shared/ui/states';
-import { Section } from '../../../../../shells/shared/ui/page-header';
+import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import { Link } from '@causeway/shells/shared/router';
+import { ErrorPanel } from '@causeway/shells/shared/ui/states';
+import { Section } from '@causeway/shells/shared/ui/page-header';
 import { useCampaignPagePreview } from '../../api/pre-campaigns.api';
 import { describeAdFile } from '../../model/ad-files';
 import { audienceSummary } from '../../model/audience';

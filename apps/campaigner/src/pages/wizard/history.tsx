@@ -1,4 +1,4 @@
-import type { PreCampaign } from '../../../../../core/campaigns/campaign.entity';
+import type { PreCampaign } from '@causeway/core/campaigns/campaign.entity';
 import { formatMoment } from '../../model/dates';
 import { timelineOf } from '../../model/draft-status';
 

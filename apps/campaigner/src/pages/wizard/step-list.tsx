@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, ClipboardList } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from '../../../../../shells/shared/router';
+import { Link } from '@causeway/shells/shared/router';
 import { campaignerPaths } from '../../model/campaigner-routes';
 import { WIZARD_PAGES, type StepId } from '../../model/wizard-steps';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { PreCampaignView, WizardStepId } from '../../../../../core/contracts/campaigns.contract';
-import { ApiError } from '../../../../../shells/shared/http';
-import { NEW_DRAFT_ID } from '../../../../../core/contracts/campaigns.contract';
+import type { PreCampaignView, WizardStepId } from '@causeway/core/contracts/campaigns.contract';
+import { ApiError } from '@causeway/shells/shared/http';
+import { NEW_DRAFT_ID } from '@causeway/core/contracts/campaigns.contract';
 import { createDraftWith, draftChanged, saveDraft } from '../../api/pre-campaigns.api';
 import { draftKeys } from '../../api/query';
 import {

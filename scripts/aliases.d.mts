@@ -1,0 +1,2 @@
+export const OWN_PREFIX: string;
+export const layerAliases: { find: string; replacement: string }[];
