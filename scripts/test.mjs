@@ -67,7 +67,9 @@ async function startFirestoreEmulator() {
   const probe = spawnSync('gcloud', ['info', '--format=value(installation.sdk_root)'], { encoding: 'utf8' });
   const sdkRoot = probe.status === 0 ? probe.stdout.trim() : '';
   if (!sdkRoot || !existsSync(`${sdkRoot}/platform/cloud-firestore-emulator`)) {
-    console.log('Firestore contract suites not run: set FIRESTORE_EMULATOR_HOST (see README) to include them.');
+    console.log(
+      'Firestore contract suites not run: set FIRESTORE_EMULATOR_HOST (see docs/testing.md) to include them.',
+    );
     return null;
   }
   const hostPort = '127.0.0.1:8787';

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { authorize, can, RULES, type Action, type Actor, type Target } from './authorization';
 
 /**
- * The README's "Authorization" table, stated here cell by cell: every cell is checked against RULES,
- * and the README must show exactly these cells, so neither can change without the other.
+ * The "Authorization" table of docs/security.md, stated here cell by cell: every cell is checked against
+ * RULES, and the doc must show exactly these cells, so neither can change without the other.
  */
 type Cell = '✓' | '✗' | 'own organization' | 'self' | '✓ but not self' | 'own organization but not self';
 
@@ -137,9 +137,9 @@ describe('the authorization table', () => {
     );
   });
 
-  it('is the table the README shows, with signed-out callers refused everywhere', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-    const section = readme.split('## Authorization')[1]?.split('\n## ')[0] ?? '';
+  it('is the table docs/security.md shows, with signed-out callers refused everywhere', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/security.md'), 'utf8');
+    const section = doc.split('## Authorization')[1]?.split('\n## ')[0] ?? '';
     const rows = section
       .split('\n')
       .filter((line) => /^\| `[\w.]+`/.test(line))

@@ -61,7 +61,7 @@ const ownsOrAdministers = (actor: Actor, target: Target) =>
   target.uid === actor.uid || (isOrganizationAdmin(actor) && sameOrganization(actor, target));
 
 /**
- * The role × action table (README "Authorization"). Each rule answers whether the actor may act on
+ * The role × action table (docs/security.md, "Authorization"). Each rule answers whether the actor may act on
  * the target. Signed-out callers never reach a rule: the HTTP layer answers 401 first.
  */
 export const RULES = {

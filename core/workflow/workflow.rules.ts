@@ -25,7 +25,7 @@ export interface WorkflowTransition {
   from: WorkflowStatus;
   to: WorkflowStatus;
   by: WorkflowMover;
-  /** What the move means, for the README's diagram and the screens. */
+  /** What the move means, for the diagram in docs/campaign-workflow.md and the screens. */
   meaning: string;
 }
 

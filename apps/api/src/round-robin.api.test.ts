@@ -17,7 +17,7 @@ describe.runIf(store !== 'pglite')(
     let first: TestApp;
     let second: TestApp;
     let proxy: RoundRobinProxy;
-    // Instances sharing a store share the bot check's signing secret (README: BOT_CHECK_SECRET), so a
+    // Instances sharing a store share the bot check's signing secret (docs/configuration.md: BOT_CHECK_SECRET), so a
     // challenge one gives, the other accepts.
     const env = { SIGN_IN_MAX_FAILURES: '3', BOT_CHECK_SECRET: 'round-robin-bot-check-secret-0123456789' };
 
