@@ -24,7 +24,7 @@ const inputs = [
 /**
  * Whether the built-in DSP and Stripe sandboxes go into the bundle: always outside production; in a
  * production build only when SANDBOXES=true asks for them (a demo stack). Without them esbuild drops
- * their code altogether (see SANDBOX_MODULES in apps/api/src/container.ts).
+ * their code altogether (see SANDBOX_MODULES in apps/api/src/runtime/sandboxes.ts).
  */
 export function bundlesSandboxes(env = process.env) {
   return env.NODE_ENV !== 'production' || ['true', '1', 'yes'].includes(env.SANDBOXES ?? '');

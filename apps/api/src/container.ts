@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import type { App } from 'firebase-admin/app';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 import { authServiceFactory } from '@causeway/core/auth/auth.service';
@@ -29,29 +26,9 @@ import { legacyAdPlatformServiceFactory } from '@causeway/core/delivery/legacy-a
 import { organizationAdvertiserServiceFactory } from '@causeway/core/delivery/organization-advertiser.service';
 import { createDeliverySyncScheduler, type DeliverySyncScheduler } from './worker/delivery-sync.worker';
 import { mediabunnyVideoInspector } from '@causeway/adapters/files/mediabunny.video-inspector';
-import type { BotCheck } from '@causeway/core/ports/bot-check.port';
 import type { Clock } from '@causeway/core/ports/clock.port';
-import type { EventBus } from '@causeway/core/ports/event-bus.port';
 import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
-import type { IdentityProvider } from '@causeway/core/ports/identity.port';
-import type { Mailbox, Mailer } from '@causeway/core/ports/mailer.port';
-import type { DataStore } from '@causeway/core/ports/unit-of-work.port';
-import type { FileStore } from '@causeway/core/ports/file-store.port';
-import type { AdPlatform } from '@causeway/core/ports/ad-platform.port';
-import { createAmobeeClient } from '@causeway/adapters/amobee/amobee.client';
-import type { AmobeeSandbox } from '@causeway/adapters/amobee/amobee.sandbox';
-import { createCaptchaBotCheck } from '@causeway/adapters/botcheck/captcha.bot-check';
-import { createProofOfWorkBotCheck } from '@causeway/adapters/botcheck/proof-of-work.bot-check';
-import { createSmtpMailer } from '@causeway/adapters/mail/smtp.mailer';
 import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
-import { createLocalDiskFileStore } from '@causeway/adapters/files/local-disk.file-store';
-import { createLocalIdentityProvider } from '@causeway/adapters/identity/local.identity-provider';
-import { createInProcessEventBus } from '@causeway/adapters/memory/event-bus.fake';
-import { createMemoryMailer } from '@causeway/adapters/memory/mailer.fake';
-import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
-import type { StripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
-import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
-import { openPostgres, type PostgresConnection } from '@causeway/adapters/postgres/connection';
 import { openReportingDatabase, REPORTING_DATABASE } from './modules/reporting-database';
 import { reportingQueriesModule } from './modules/reporting/reporting.module';
 import { passwordResetModule } from './modules/password-reset.module';
@@ -61,12 +38,7 @@ import {
   watchCampaignPageChanges,
   type CampaignPageChangeListener,
 } from '@causeway/core/campaigns/campaign-page.changes';
-import { createPgNotifyEventBus } from '@causeway/adapters/postgres/pg-notify.event-bus';
-import { migrate } from '@causeway/adapters/postgres/migrator';
-import { createPostgresDataStore } from '@causeway/adapters/postgres/postgres.data-store';
 import { randomIds } from '@causeway/adapters/system/random-ids';
-import { keepSnapshot } from '@causeway/adapters/system/json-snapshot';
-import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
 import { systemClock } from '@causeway/adapters/system/system-clock';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
@@ -85,13 +57,24 @@ import { paymentActionRouter } from '@causeway/core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '@causeway/core/payments/payment-receipts.service';
 import { campaignDirectoryServiceFactory } from '@causeway/core/reporting/campaign-directory.service';
 import { TYPES } from './types';
+import { AMOBEE_SANDBOX, openAdPlatform } from './runtime/ad-platform';
+import { openBotCheck } from './runtime/bot-check';
+import { openDataStore } from './runtime/data-store';
+import { openEventBus } from './runtime/event-bus';
+import { openFileStore } from './runtime/file-store';
+import { firebaseClients } from './runtime/firebase';
+import { identityProvider } from './runtime/identity';
+import { openMail } from './runtime/mail';
+import { openPayments, STRIPE_SANDBOX } from './runtime/payments';
+import { loadSandboxes } from './runtime/sandboxes';
 import { demoCoverStore } from './demo/demo-covers';
 import { demoHistoryFor } from './demo/demo-history';
-import { REPO_ROOT } from './repo-root';
 import { CARD_TESTING_GUARD, cardTestingModule } from './modules/card-testing.module';
 import { pageVisitsModule } from './modules/page-visits.module';
 
-export const MIGRATIONS_DIR = resolve(REPO_ROOT, 'migrations');
+// The embedded sandboxes' identifiers, where the app, the tools and the tests name them.
+export { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from './runtime/ad-platform';
+export { STRIPE_SANDBOX, STRIPE_SANDBOX_PATH } from './runtime/payments';
 
 /** What a test may replace: the clock and ids, to control time and names. */
 export interface ContainerOverrides {
@@ -108,428 +91,8 @@ export interface Composition {
   close(): Promise<void>;
 }
 
-/** The embedded DSP sandbox, bound only when AMOBEE_BASE_URL is empty; the app mounts it at this path. */
-export const AMOBEE_SANDBOX: ServiceIdentifier<AmobeeSandbox> = Symbol.for('causeway.AmobeeSandbox');
-export const AMOBEE_SANDBOX_PATH = '/sandbox/amobee';
-
-/** The embedded Stripe sandbox, bound only when STRIPE_SECRET_KEY is empty; the app mounts it at this path. */
-export const STRIPE_SANDBOX: ServiceIdentifier<StripeSandbox> = Symbol.for('causeway.StripeSandbox');
-export const STRIPE_SANDBOX_PATH = '/sandbox/stripe';
 /** What verified payment webhooks are handed to (the donation and budget use cases bind theirs here). */
 export const PAYMENT_ACTION_HANDLER: ServiceIdentifier<PaymentActionHandler> = Symbol.for('causeway.PaymentActions');
-
-/** The Firebase app of one composition: its clients, made on first use, ended once when it closes. */
-interface FirebaseClients {
-  app(): Promise<App>;
-  close(): Promise<void>;
-}
-
-/**
- * Firebase is loaded only in the modes that use it: it is a large part of start-up time. Each composition
- * has an app (a set of clients) of its own, shared by its data store, live bus, identity and files, so
- * two instances in one process (tests) stay as apart as two processes.
- */
-function firebaseClients(config: Config): FirebaseClients {
-  let made: Promise<App> | undefined;
-  return {
-    app: () =>
-      (made ??= (async () => {
-        const { cert, initializeApp } = await import('firebase-admin/app');
-        const usesEmulators = Boolean(config.FIRESTORE_EMULATOR_HOST || config.FIREBASE_AUTH_EMULATOR_HOST);
-        return initializeApp(
-          {
-            projectId: config.FIREBASE_PROJECT_ID,
-            // With GOOGLE_APPLICATION_CREDENTIALS the service account signs; the emulators need none.
-            ...(config.GOOGLE_APPLICATION_CREDENTIALS && !usesEmulators
-              ? { credential: cert(config.GOOGLE_APPLICATION_CREDENTIALS) }
-              : {}),
-          },
-          `causeway-${config.FIREBASE_PROJECT_ID}-${randomUUID()}`,
-        );
-      })()),
-    async close() {
-      const app = made;
-      made = undefined;
-      if (!app) return;
-      const { deleteApp } = await import('firebase-admin/app');
-      await deleteApp(await app).catch(() => undefined);
-    },
-  };
-}
-
-/**
- * Uploaded files: in a Cloud Storage bucket when FIREBASE_STORAGE_BUCKET is set (firebase mode), else on
- * disk under DATA_DIR. Either way browsers fetch them through the app's /files/... route.
- */
-async function openFileStore(config: Config, logger: Logger, firebase: FirebaseClients): Promise<FileStore> {
-  const baseUrl = `${config.publicUrl}/files`;
-  if (!config.FIREBASE_STORAGE_BUCKET) {
-    return createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl });
-  }
-  if (config.FIREBASE_STORAGE_EMULATOR_HOST)
-    process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= config.FIREBASE_STORAGE_EMULATOR_HOST;
-  const [{ getStorage }, { createCloudStorageFileStore }] = await Promise.all([
-    import('firebase-admin/storage'),
-    import('@causeway/adapters/files/cloud-storage.file-store'),
-  ]);
-  logger.info({ bucket: config.FIREBASE_STORAGE_BUCKET }, 'Files: Cloud Storage');
-  const bucket = getStorage(await firebase.app()).bucket(config.FIREBASE_STORAGE_BUCKET);
-  return createCloudStorageFileStore({ bucket, baseUrl });
-}
-
-/** The data store, and its Postgres connection when it has one (the reporting mirror may share it). */
-async function openDataStore(
-  config: Config,
-  logger: Logger,
-  clock: Clock,
-  ids: IdGenerator,
-  firebase: FirebaseClients,
-): Promise<{ dataStore: DataStore; connection: PostgresConnection | null }> {
-  if (config.DATA_STORE === 'firestore') {
-    logger.info({ projectId: config.FIREBASE_PROJECT_ID }, 'Data store: Firestore');
-    const [{ getFirestore }, { createFirestoreDataStore }] = await Promise.all([
-      import('firebase-admin/firestore'),
-      import('@causeway/adapters/firestore/firestore.data-store'),
-    ]);
-    return {
-      dataStore: createFirestoreDataStore(getFirestore(await firebase.app()), { clock, ids }),
-      connection: null,
-    };
-  }
-  const connection = config.DATABASE_URL
-    ? await openPostgres({ kind: 'server', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
-    : await openPostgres({ kind: 'embedded', dataDir: resolve(config.DATA_DIR, 'pglite') });
-  const applied = await migrate(connection, MIGRATIONS_DIR);
-  logger.info(
-    { store: connection.kind === 'server' ? 'postgres' : 'pglite', migrationsApplied: applied },
-    connection.kind === 'server' ? 'Data store: Postgres server' : `Data store: embedded PGlite in ${config.DATA_DIR}`,
-  );
-  return { dataStore: createPostgresDataStore(connection, { clock, ids }), connection };
-}
-
-async function identityProvider(
-  config: Config,
-  dataStore: DataStore,
-  clock: Clock,
-  ids: IdGenerator,
-  firebase: FirebaseClients,
-): Promise<IdentityProvider> {
-  const sessionTtlMs = config.SESSION_TTL_HOURS * 3600 * 1000;
-  if (config.IDENTITY === 'firebase') {
-    // firebase-admin finds the Auth emulator in the environment only.
-    if (config.FIREBASE_AUTH_EMULATOR_HOST)
-      process.env.FIREBASE_AUTH_EMULATOR_HOST ??= config.FIREBASE_AUTH_EMULATOR_HOST;
-    const [{ getAuth }, { createFirebaseIdentityProvider }] = await Promise.all([
-      import('firebase-admin/auth'),
-      import('@causeway/adapters/identity/firebase.identity-provider'),
-    ]);
-    return createFirebaseIdentityProvider({
-      auth: getAuth(await firebase.app()),
-      apiKey: config.FIREBASE_API_KEY ?? '',
-      sessionTtlMs,
-      ...(config.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST } : {}),
-    });
-  }
-  return createLocalIdentityProvider({ credentials: dataStore.repositories.credentials, clock, ids, sessionTtlMs });
-}
-
-/**
- * Live messages reach every instance: through the Postgres server when there is one, through Firestore
- * in Firestore mode (several instances may share either), in process on embedded PGlite (one process).
- */
-async function openEventBus(config: Config, logger: Logger, firebase: FirebaseClients): Promise<EventBus> {
-  const onHandlerError = (error: unknown, message: { topic: string }) =>
-    logger.error({ err: error, topic: message.topic }, 'A live message handler failed');
-  if (config.DATA_STORE === 'postgres' && config.DATABASE_URL) {
-    return createPgNotifyEventBus({
-      connectionString: config.DATABASE_URL,
-      onHandlerError,
-      onConnectionLost: (error, retryInMs) =>
-        logger.warn({ err: error, retryInMs }, 'Live notifications lost their Postgres connection; reconnecting'),
-      onReconnected: () => logger.info('Live notifications reconnected to Postgres'),
-      onMalformed: (payload) => logger.warn({ payload: payload.slice(0, 200) }, 'Ignored a malformed live message'),
-    });
-  }
-  if (config.DATA_STORE === 'firestore') {
-    const [{ getFirestore }, { createFirestoreEventBus }] = await Promise.all([
-      import('firebase-admin/firestore'),
-      import('@causeway/adapters/firestore/firestore.event-bus'),
-    ]);
-    return createFirestoreEventBus({
-      firestore: getFirestore(await firebase.app()),
-      onHandlerError,
-      onListenError: (error, retryInMs) =>
-        logger.warn({ err: error, retryInMs }, 'Live notifications lost their Firestore listener; listening again'),
-    });
-  }
-  return createInProcessEventBus({ onHandlerError });
-}
-
-/**
- * Mail goes out through SMTP when SMTP_URL is set. Otherwise it is kept in the dev mailbox (/dev/mail),
- * which is never offered in production (where the configuration requires SMTP_URL anyway).
- */
-function openMail(
-  config: Config,
-  logger: Logger,
-  clock: Clock,
-): { mailer: Mailer; mailbox: Mailbox | null; close(): void } {
-  if (config.SMTP_URL) {
-    const smtp = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
-    logger.info({ host: new URL(config.SMTP_URL).host }, 'Mail: sent through SMTP');
-    return { mailer: smtp, mailbox: null, close: () => smtp.close() };
-  }
-  const memory = createMemoryMailer(clock, { from: config.MAIL_FROM });
-  if (!config.production) logger.info(`Mail: kept in the dev mailbox at ${config.publicUrl}/dev/mail`);
-  return { mailer: memory, mailbox: config.production ? null : memory, close: () => undefined };
-}
-
-/** A hosted captcha when its keys are set, else the proof of work (SPEC §2 bot check). */
-function openBotCheck(config: Config, logger: Logger, clock: Clock, ids: IdGenerator): BotCheck {
-  if (config.CAPTCHA_SECRET && config.CAPTCHA_SITE_KEY) {
-    logger.info({ verifyUrl: config.CAPTCHA_VERIFY_URL }, 'Bot check: hosted captcha');
-    return createCaptchaBotCheck({
-      secret: config.CAPTCHA_SECRET,
-      siteKey: config.CAPTCHA_SITE_KEY,
-      verifyUrl: config.CAPTCHA_VERIFY_URL,
-      clock,
-      onError: (error) => logger.warn({ err: error }, 'The captcha service could not be asked; the check failed'),
-    });
-  }
-  return createProofOfWorkBotCheck({
-    // Without BOT_CHECK_SECRET each start signs with its own: challenges of another instance are refused.
-    secret: config.BOT_CHECK_SECRET ?? ids.newSecret(),
-    difficulty: config.BOT_CHECK_DIFFICULTY,
-    clock,
-    ttlMs: 10 * 60 * 1000,
-  });
-}
-
-/**
- * The sandboxes' code, loaded only when a vendor's key is missing. A production server bundle built
- * without them (scripts/build-server.mjs) defines CAUSEWAY_SANDBOXES_BUNDLED as 'false': esbuild then
- * drops these imports, and the sandboxes are not in it at all.
- */
-const SANDBOX_MODULES =
-  process.env.CAUSEWAY_SANDBOXES_BUNDLED === 'false'
-    ? null
-    : {
-        amobee: () => import('@causeway/adapters/amobee/amobee.sandbox'),
-        stripe: () => import('@causeway/adapters/stripe/stripe.sandbox'),
-      };
-
-interface SandboxModules {
-  amobee: Awaited<ReturnType<NonNullable<typeof SANDBOX_MODULES>['amobee']>> | null;
-  stripe: Awaited<ReturnType<NonNullable<typeof SANDBOX_MODULES>['stripe']>> | null;
-}
-
-/** The sandboxes this configuration runs (none with both vendors' keys); a clear error when not built in. */
-async function loadSandboxes(config: Config): Promise<SandboxModules> {
-  const wanted = { amobee: !config.AMOBEE_BASE_URL, stripe: !config.STRIPE_SECRET_KEY };
-  if (!wanted.amobee && !wanted.stripe) return { amobee: null, stripe: null };
-  if (!SANDBOX_MODULES) {
-    throw new Error(
-      'This server was built without the built-in sandboxes (a production build): set AMOBEE_BASE_URL and ' +
-        'STRIPE_SECRET_KEY with their credentials, or build with SANDBOXES=true (node scripts/build-server.mjs).',
-    );
-  }
-  const [amobee, stripe] = await Promise.all([
-    wanted.amobee ? SANDBOX_MODULES.amobee() : null,
-    wanted.stripe ? SANDBOX_MODULES.stripe() : null,
-  ]);
-  return { amobee, stripe };
-}
-
-/**
- * The ad platform: the Nexxen API at AMOBEE_BASE_URL, else the built-in sandbox of it, mounted in this
- * app and called over HTTP like the real one (the client learns the app's address once it listens).
- */
-function openAdPlatform(
-  config: Config,
-  logger: Logger,
-  clock: Clock,
-  ids: IdGenerator,
-  sandboxes: SandboxModules,
-): { adPlatform: AdPlatform; sandbox: AmobeeSandbox | null; listening(url: string): void; close(): Promise<void> } {
-  const adapterLogger = logger.child({ component: 'amobee' });
-  if (config.AMOBEE_BASE_URL) {
-    logger.info({ baseUrl: config.AMOBEE_BASE_URL, marketId: config.AMOBEE_MARKET_ID }, 'Ad platform: Nexxen DSP API');
-    const adPlatform = createAmobeeClient({
-      baseUrl: config.AMOBEE_BASE_URL,
-      clientId: config.AMOBEE_CLIENT_ID ?? '',
-      clientSecret: config.AMOBEE_CLIENT_SECRET ?? '',
-      marketId: config.AMOBEE_MARKET_ID,
-      managerAccountId: config.AMOBEE_MANAGER_ACCOUNT_ID ?? '',
-      accountId: config.AMOBEE_ACCOUNT_ID,
-      advertiserPrimaryUrl: config.publicUrl,
-      logger: adapterLogger,
-      clock,
-    });
-    return { adPlatform, sandbox: null, listening: () => undefined, close: async () => undefined };
-  }
-  if (!sandboxes.amobee) throw new Error('The built-in DSP sandbox was not loaded');
-  const { createAmobeeSandbox, firstIdAt } = sandboxes.amobee;
-  // Credentials of this process only: nothing outside it needs them.
-  const credentials = { clientId: 'causeway-embedded', clientSecret: ids.newSecret() };
-  const sandbox = createAmobeeSandbox({
-    ...credentials,
-    marketId: config.AMOBEE_MARKET_ID,
-    clock,
-    delivery: { ctr: config.AMOBEE_SANDBOX_CTR, cpm: config.AMOBEE_SANDBOX_CPM },
-    // Nobody may move the clock or inject faults of a production server.
-    controlApi: !config.production,
-    // Started empty (a first start, or a state set aside), its ids cannot be ones the database still names.
-    firstId: firstIdAt(clock.now()),
-  });
-  if (!config.production) {
-    for (const fault of config.AMOBEE_SANDBOX_FAULTS) {
-      try {
-        sandbox.addFault(fault as Parameters<AmobeeSandbox['addFault']>[0]);
-      } catch (error) {
-        throw new Error(`AMOBEE_SANDBOX_FAULTS: a fault the DSP sandbox cannot take: ${(error as Error).message}`);
-      }
-    }
-  }
-  // Its objects outlive a restart, as the campaigns pointing at them do.
-  const snapshot = keepSnapshot({
-    path: sandboxStatePath(config, 'amobee'),
-    subject: sandbox,
-    name: 'DSP sandbox',
-    log: adapterLogger,
-  });
-  // As the vendor answers only once it has committed: an order the app was told of is kept across a crash.
-  const router = savedRouter(sandbox.router, snapshot.writer, 'DSP sandbox', adapterLogger);
-  let ownUrl = '';
-  const adPlatform = createAmobeeClient({
-    ...credentials,
-    baseUrl: () => {
-      if (!ownUrl) throw new Error('The embedded DSP sandbox is not listening yet');
-      return `${ownUrl}${AMOBEE_SANDBOX_PATH}`;
-    },
-    marketId: config.AMOBEE_MARKET_ID,
-    managerAccountId: config.AMOBEE_MANAGER_ACCOUNT_ID ?? '1001',
-    accountId: config.AMOBEE_ACCOUNT_ID ?? '1000001',
-    advertiserPrimaryUrl: config.publicUrl,
-    logger: adapterLogger,
-    clock,
-  });
-  const where = `${config.publicUrl}${AMOBEE_SANDBOX_PATH}`;
-  if (config.production) {
-    logger.warn(
-      { sandbox: where },
-      'Ad platform: the built-in DSP sandbox; no ads are bought. Set AMOBEE_BASE_URL for the real one',
-    );
-  } else {
-    logger.info({ sandbox: where, control: `${where}/_sandbox` }, 'Ad platform: the built-in DSP sandbox');
-  }
-  return {
-    adPlatform,
-    sandbox: { ...sandbox, router },
-    listening: (url) => {
-      ownUrl = url.replace(/\/$/, '');
-    },
-    close: () => snapshot.close(),
-  };
-}
-
-/** Where an embedded sandbox keeps its state between starts. */
-const sandboxStatePath = (config: Config, name: 'amobee' | 'stripe') =>
-  join(resolve(config.DATA_DIR), 'sandboxes', `${name}.json`);
-
-/**
- * Card payments through Stripe's SDK: the real API with STRIPE_SECRET_KEY (or the API at STRIPE_API_BASE),
- * else the embedded Stripe sandbox, mounted in this app and called over HTTP like the real one with a
- * test key made for this start; it and the SDK learn the app's address once it listens (PORT=0).
- */
-function openPayments(
-  config: Config,
-  logger: Logger,
-  clock: Clock,
-  ids: IdGenerator,
-  sandboxes: SandboxModules,
-): {
-  gateway: PaymentGateway;
-  sandbox: StripeSandbox | null;
-  listening(ownUrl: string): void;
-  close(): Promise<void>;
-} {
-  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
-  const onError = (error: unknown, context: { operation: string; id: string }) =>
-    logger.warn({ err: error, id: context.id }, `Payments: could not ${context.operation}`);
-  if (config.STRIPE_SECRET_KEY) {
-    const apiBase = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
-    logger.info(
-      { api: apiBase?.href ?? 'https://api.stripe.com', live: config.STRIPE_SECRET_KEY.includes('_live_') },
-      'Payments: Stripe',
-    );
-    const gateway = createStripePaymentGateway({
-      secretKey: config.STRIPE_SECRET_KEY,
-      webhookSecret,
-      clock,
-      onError,
-      ...(apiBase ? { apiBase } : {}),
-    });
-    return { gateway, sandbox: null, listening: () => undefined, close: async () => undefined };
-  }
-  if (!sandboxes.stripe) throw new Error('The embedded Stripe sandbox was not loaded');
-  const secretKey = `sk_test_${ids.newSecret().replace(/[^A-Za-z0-9]/g, '')}`;
-  const sandbox = sandboxes.stripe.createStripeSandbox({
-    secretKey,
-    webhookSecret,
-    clock,
-    onDeliveryGivenUp: (attempt) =>
-      logger.error({ ...attempt }, 'Stripe sandbox: a webhook was given up on after its last attempt'),
-  });
-  // Past checkouts, payments and receipts outlive a restart; the key and webhook secret are this start's.
-  const stripeLog = logger.child({ component: 'stripe' });
-  const snapshot = keepSnapshot({
-    path: sandboxStatePath(config, 'stripe'),
-    subject: sandbox,
-    name: 'Stripe sandbox',
-    log: stripeLog,
-  });
-  // A payment the payer saw succeed, and the webhooks it owes, are on disk before the answer: a crash
-  // loses neither (the webhooks go out after the restart).
-  const router = savedRouter(sandbox.router, snapshot.writer, 'Stripe sandbox', stripeLog);
-  let apiBase: URL | null = null;
-  const gateway = createStripePaymentGateway({
-    secretKey,
-    webhookSecret,
-    clock,
-    onError,
-    apiBase: () => {
-      if (!apiBase) throw new Error('The embedded Stripe sandbox is not listening yet');
-      return apiBase;
-    },
-  });
-  return {
-    gateway,
-    sandbox: { ...sandbox, router },
-    listening(ownUrl) {
-      // The SDK calls over loopback; payers' browsers and webhooks use the public address.
-      apiBase = new URL(`${ownUrl}${STRIPE_SANDBOX_PATH}`);
-      const publicUrl = config.PUBLIC_URL ? config.publicUrl : `http://localhost:${apiBase.port}`;
-      sandbox.configure({
-        baseUrl: `${publicUrl}${STRIPE_SANDBOX_PATH}`,
-        webhookUrl: `${publicUrl}/api/stripe/webhook`,
-      });
-      const where = `${publicUrl}${STRIPE_SANDBOX_PATH}`;
-      if (config.production) {
-        logger.warn(
-          { sandbox: where },
-          'Payments: the embedded Stripe sandbox; test cards only. Set STRIPE_SECRET_KEY for Stripe',
-        );
-      } else {
-        logger.info({ sandbox: where }, 'Payments: the embedded Stripe sandbox (test cards only)');
-      }
-    },
-    close: async () => {
-      // Deliveries in flight end here; what they changed is in the last write.
-      sandbox.close();
-      await snapshot.close();
-    },
-  };
-}
 
 /** The most paid donations booked in one batch. */
 const DONATION_BATCH = 200;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { openPostgres } from '@causeway/adapters/postgres/connection';
 import { migrate } from '@causeway/adapters/postgres/migrator';
 import { loadConfig } from '../config';
-import { MIGRATIONS_DIR } from '../container';
+import { MIGRATIONS_DIR } from '../runtime/data-store';
 
 const envFile = resolve(process.cwd(), '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
