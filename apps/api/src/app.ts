@@ -19,7 +19,7 @@ import { notificationRoutes } from './routes/notifications.routes';
 import { organizationRoutes } from './routes/organizations.routes';
 import { registrationRoutes } from './routes/registration.routes';
 import { passwordResetRoutes } from './routes/password-reset.routes';
-import { PASSWORD_RESET_SERVICE } from './modules/password-reset.module';
+import { PASSWORD_RESET_SERVICE } from './modules/auth.module';
 import { PAGE_VISIT_SERVICE, pageVisitRoutes } from './modules/page-visits.module';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';

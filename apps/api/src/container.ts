@@ -1,15 +1,7 @@
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
-import { authServiceFactory } from '@causeway/core/auth/auth.service';
 import { demoSeedServiceFactory } from '@causeway/core/demo/demo-seed.service';
-import { notificationServiceFactory } from '@causeway/core/notifications/notification.service';
-import { organizationServiceFactory } from '@causeway/core/organizations/organization.service';
-import { settingsServiceFactory } from '@causeway/core/settings/settings.service';
-import { userServiceFactory } from '@causeway/core/users/user.service';
-import { auditLogServiceFactory } from '@causeway/core/audit/audit-log.service';
 import { auditTrail } from '@causeway/core/audit/audit-trail';
-import { mailServiceFactory } from '@causeway/core/email/mail.service';
-import { registrationServiceFactory } from '@causeway/core/registration/registration.service';
 import { campaignFileServiceFactory } from '@causeway/core/campaigns/campaign-file.service';
 import { campaignPageServiceFactory } from '@causeway/core/campaigns/campaign-page.service';
 import { promotionServiceFactory } from '@causeway/core/promotion/promotion.service';
@@ -31,7 +23,14 @@ import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import { imageSizeInspector } from '@causeway/adapters/files/image-size.image-inspector';
 import { openReportingDatabase, REPORTING_DATABASE } from './modules/reporting-database';
 import { reportingQueriesModule } from './modules/reporting/reporting.module';
-import { passwordResetModule } from './modules/password-reset.module';
+import { auditModule } from './modules/audit.module';
+import { authModule } from './modules/auth.module';
+import { emailModule } from './modules/email.module';
+import { notificationsModule } from './modules/notifications.module';
+import { organizationsModule } from './modules/organizations.module';
+import { registrationModule } from './modules/registration.module';
+import { settingsModule } from './modules/settings.module';
+import { usersModule } from './modules/users.module';
 import { REPORTING_PROJECTOR_RUNNER, reportingMirrorModule } from './modules/reporting-mirror.module';
 import { followCampaignPageChanges, publicPagesModule } from './modules/public-pages/public-pages.module';
 import {
@@ -193,15 +192,6 @@ export async function compose(
 
   container.loadSync(cardTestingModule(logger));
   container.loadSync(pageVisitsModule);
-  container.bind(TYPES.AuthService).toDynamicValue((context) => {
-    const repositories = context.get(TYPES.Repositories);
-    return authServiceFactory({
-      identity: context.get(TYPES.Identity),
-      users: repositories.users,
-      organizations: repositories.organizations,
-      clock: context.get(TYPES.Clock),
-    });
-  });
   container.bind(TYPES.DemoSeedService).toDynamicValue((context) => {
     const repositories = context.get(TYPES.Repositories);
     return demoSeedServiceFactory({
@@ -236,98 +226,16 @@ export async function compose(
     });
   });
 
-  container.bind(TYPES.NotificationService).toDynamicValue((context) =>
-    notificationServiceFactory({
-      notifications: context.get(TYPES.Repositories).notifications,
-      eventBus: context.get(TYPES.EventBus),
-      clock: context.get(TYPES.Clock),
-      ids: context.get(TYPES.Ids),
-      // SPEC §8: a failed real-time notification is only logged.
-      onDeliveryFailure: (error, failure) =>
-        logger.warn(
-          { err: error, ...failure },
-          failure.fellBack
-            ? 'A live notification was too large or refused; told the sessions to refresh instead'
-            : 'A live notification could not be delivered',
-        ),
-    }),
+  container.loadSync(
+    auditModule,
+    authModule(config, logger),
+    registrationModule(config, logger),
+    emailModule(logger),
+    notificationsModule(logger),
+    organizationsModule(logger),
+    settingsModule,
+    usersModule,
   );
-
-  container.bind(TYPES.OrganizationService).toDynamicValue((context) => {
-    const clock = context.get(TYPES.Clock);
-    const ids = context.get(TYPES.Ids);
-    return organizationServiceFactory({
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      organizations: context.get(TYPES.Repositories).organizations,
-      files: context.get(TYPES.FileStore),
-      images: context.get(TYPES.ImageInspector),
-      clock,
-      ids,
-      audit: auditTrail({ clock, ids }),
-      onCleanupFailure: (path, error) =>
-        logger.warn({ err: error, path }, 'A replaced organization image could not be removed; it is no longer used'),
-    });
-  });
-  container.bind(TYPES.SettingsService).toDynamicValue((context) => {
-    const clock = context.get(TYPES.Clock);
-    return settingsServiceFactory({
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      settings: context.get(TYPES.Repositories).settings,
-      clock,
-      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
-    });
-  });
-  container.bind(TYPES.UserService).toDynamicValue((context) => {
-    const clock = context.get(TYPES.Clock);
-    return userServiceFactory({
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      users: context.get(TYPES.Repositories).users,
-      identity: context.get(TYPES.Identity),
-      fileStore: context.get(TYPES.FileStore),
-      images: context.get(TYPES.ImageInspector),
-      clock,
-      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
-    });
-  });
-  container
-    .bind(TYPES.AuditLogService)
-    .toDynamicValue((context) => auditLogServiceFactory({ auditLogs: context.get(TYPES.Repositories).auditLogs }));
-
-  container.bind(TYPES.MailService).toDynamicValue((context) =>
-    mailServiceFactory({
-      mailer: context.get(TYPES.Mailer),
-      emailLogs: context.get(TYPES.Repositories).emailLogs,
-      clock: context.get(TYPES.Clock),
-      ids: context.get(TYPES.Ids),
-      onError: (error, what, failed) =>
-        logger.error(
-          { err: error, to: failed.to, kind: failed.kind },
-          what === 'send' ? 'A mail could not be sent' : `A mail's ${what} record could not be written`,
-        ),
-    }),
-  );
-  container.bind(TYPES.RegistrationService).toDynamicValue((context) => {
-    const repositories = context.get(TYPES.Repositories);
-    const clock = context.get(TYPES.Clock);
-    const ids = context.get(TYPES.Ids);
-    return registrationServiceFactory({
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      registrationTokens: repositories.registrationTokens,
-      organizations: repositories.organizations,
-      users: repositories.users,
-      identity: context.get(TYPES.Identity),
-      auth: context.get(TYPES.AuthService),
-      mail: context.get(TYPES.MailService),
-      audit: auditTrail({ clock, ids }),
-      clock,
-      ids,
-      publicUrl: config.publicUrl,
-      onCleanupFailure: (error, uid) =>
-        logger.error({ err: error, uid }, 'Sign-up failed and its new credentials could not be removed'),
-    });
-  });
-
-  container.loadSync(passwordResetModule(config, logger));
   bindCampaignServices(container, config, logger);
   bindReachServices(container, config, logger);
   bindMoneyServices(container, config, logger);

@@ -1,6 +1,7 @@
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 import { auditTrail } from '@causeway/core/audit/audit-trail';
+import { authServiceFactory } from '@causeway/core/auth/auth.service';
 import { passwordResetServiceFactory, type PasswordResetService } from '@causeway/core/auth/password-reset.service';
 import type { Config } from '../config';
 import { TYPES } from '../types';
@@ -9,9 +10,21 @@ export const PASSWORD_RESET_SERVICE: ServiceIdentifier<PasswordResetService> = S
   'causeway.PasswordResetService',
 );
 
-/** Password reset by e-mail: the platform's own links, or the identity service's (Firebase). */
-export const passwordResetModule = (config: Config, logger: Logger) =>
+/**
+ * Sessions (sign-in through the identity service, the signed-in person and their organization), and
+ * password reset by e-mail: the platform's own links, or the identity service's (Firebase).
+ */
+export const authModule = (config: Config, logger: Logger) =>
   new ContainerModule(({ bind }) => {
+    bind(TYPES.AuthService).toDynamicValue((context) => {
+      const repositories = context.get(TYPES.Repositories);
+      return authServiceFactory({
+        identity: context.get(TYPES.Identity),
+        users: repositories.users,
+        organizations: repositories.organizations,
+        clock: context.get(TYPES.Clock),
+      });
+    });
     bind(PASSWORD_RESET_SERVICE).toDynamicValue((context) => {
       const repositories = context.get(TYPES.Repositories);
       const clock = context.get(TYPES.Clock);
