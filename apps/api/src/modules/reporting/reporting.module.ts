@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import { createPostgresReportingQueries } from '@causeway/adapters/postgres/reporting/reporting.queries';
 import type { ReportingQueries } from '@causeway/core/ports/reporting-queries.port';
+import { campaignDirectoryServiceFactory } from '@causeway/core/reporting/campaign-directory.service';
 import { reportingServiceFactory, type ReportingService } from '@causeway/core/reporting/reporting.service';
 import { REPORTING_DATABASE } from '../reporting-database';
 import { TYPES } from '../../types';
@@ -10,8 +11,11 @@ import { reportingRoutes } from './reporting.routes';
 export const REPORTING_QUERIES: ServiceIdentifier<ReportingQueries> = Symbol.for('causeway.ReportingQueries');
 export const REPORTING_SERVICE: ServiceIdentifier<ReportingService> = Symbol.for('causeway.ReportingService');
 
-/** The reports: their queries over the mirror's database (bound as REPORTING_DATABASE) and the use cases. */
-export const reportingQueriesModule = new ContainerModule(({ bind }) => {
+/**
+ * The reports: their queries over the mirror's database (bound as REPORTING_DATABASE) and the use cases;
+ * and the directory of live campaigns and their figures, open to everyone, read from the data store.
+ */
+export const reportingModule = new ContainerModule(({ bind }) => {
   bind(REPORTING_QUERIES)
     .toDynamicValue((context) => {
       const mirror = context.get(REPORTING_DATABASE);
@@ -34,6 +38,17 @@ export const reportingQueriesModule = new ContainerModule(({ bind }) => {
         clock: context.get(TYPES.Clock),
         // The store's outbox holds exactly the changes not yet applied (applied ones are pruned).
         backlog: () => outbox.backlog(),
+      });
+    })
+    .inSingletonScope();
+  bind(TYPES.CampaignDirectoryService)
+    .toDynamicValue((context) => {
+      const repositories = context.get(TYPES.Repositories);
+      return campaignDirectoryServiceFactory({
+        campaigns: repositories.campaigns,
+        organizations: repositories.organizations,
+        donations: repositories.donations,
+        clock: context.get(TYPES.Clock),
       });
     })
     .inSingletonScope();

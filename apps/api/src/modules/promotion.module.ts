@@ -1,0 +1,44 @@
+import { ContainerModule, type ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
+import { pageVisitServiceFactory, type PageVisitService } from '@causeway/core/promotion/page-visits.service';
+import { promotionServiceFactory } from '@causeway/core/promotion/promotion.service';
+import type { Config } from '../config';
+import { TYPES } from '../types';
+
+export const PAGE_VISIT_SERVICE: ServiceIdentifier<PageVisitService> = Symbol.for('causeway.PageVisitService');
+
+/**
+ * Promotion and share links, and the visits of the public campaign pages: counted once a while per
+ * visitor, in the data store's shared windows.
+ */
+export const promotionModule = (config: Config, logger: Logger) =>
+  new ContainerModule(({ bind }) => {
+    bind(TYPES.PromotionService).toDynamicValue((context) => {
+      const repositories = context.get(TYPES.Repositories);
+      return promotionServiceFactory({
+        unitOfWork: context.get(TYPES.UnitOfWork),
+        campaigns: repositories.campaigns,
+        users: repositories.users,
+        promotions: repositories.promotions,
+        shareTracking: repositories.shareTracking,
+        donations: repositories.donations,
+        clock: context.get(TYPES.Clock),
+        ids: context.get(TYPES.Ids),
+        publicUrl: config.publicUrl,
+        onListSyncFailure: (error, promotion) =>
+          logger.warn(
+            { err: error, ...promotion },
+            "A campaign's promoters or a promoter's campaigns could not be updated",
+          ),
+      });
+    });
+    bind(PAGE_VISIT_SERVICE).toDynamicValue((context) => {
+      const dataStore = context.get(TYPES.DataStore);
+      return pageVisitServiceFactory({
+        pages: context.get(TYPES.CampaignPageService),
+        limits: dataStore.rateLimits,
+        visits: dataStore.repositories.shareTracking,
+        clock: context.get(TYPES.Clock),
+      });
+    });
+  });
