@@ -8,12 +8,6 @@ import {
   watchCampaignPageChanges,
   type CampaignPageChangeListener,
 } from '@causeway/core/campaigns/campaign-page.changes';
-import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaigns.contract';
-import { auditTrail } from '@causeway/core/audit/audit-trail';
-import { deliveryServiceFactory } from '@causeway/core/delivery/delivery.service';
-import { legacyAdPlatformServiceFactory } from '@causeway/core/delivery/legacy-ad-platform.service';
-import { organizationAdvertiserServiceFactory } from '@causeway/core/delivery/organization-advertiser.service';
-import { deploymentServiceFactory } from '@causeway/core/deployment/deployment.service';
 import type { Clock } from '@causeway/core/ports/clock.port';
 import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import type { Config } from './config';
@@ -22,7 +16,9 @@ import { appreciationsModule } from './modules/appreciations.module';
 import { auditModule } from './modules/audit.module';
 import { authModule } from './modules/auth.module';
 import { campaignsModule } from './modules/campaigns.module';
+import { DELIVERY_SYNC_SCHEDULER, deliveryModule } from './modules/delivery.module';
 import { demoModule } from './modules/demo.module';
+import { DEPLOYMENT_WORKER, deploymentModule } from './modules/deployment.module';
 import { donationsModule } from './modules/donations.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
@@ -49,8 +45,6 @@ import { openMail } from './runtime/mail';
 import { openPayments, STRIPE_SANDBOX } from './runtime/payments';
 import { loadSandboxes } from './runtime/sandboxes';
 import { TYPES } from './types';
-import { createDeliverySyncScheduler, type DeliverySyncScheduler } from './worker/delivery-sync.worker';
-import { createDeploymentWorker, type DeploymentWorker } from './worker/deployment.worker';
 
 // The embedded sandboxes' and the payment webhooks' identifiers, where the app, the tools and the tests name them.
 export { AMOBEE_SANDBOX, AMOBEE_SANDBOX_PATH } from './runtime/ad-platform';
@@ -151,14 +145,16 @@ export async function compose(
     appreciationsModule(logger),
     paymentsModule(config, logger, { paymentActions: overrides.paymentActions }),
     donationsModule(config, logger),
-  );
-  const worker = bindDeployments(container, config, logger, ids);
-  const deliverySync = bindDelivery(container, config, logger);
-  container.loadSync(
+    // The worker's and the projector's names, in this order, are the ids this start makes for them.
+    deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
+    deliveryModule(config, logger),
     reportingModule,
     reportingMirrorModule({ holder: `projector-${ids.newId()}` }),
     publicPagesModule(),
   );
+  // What runs on its own on this instance: started once the app listens, stopped at close.
+  const worker = container.get(DEPLOYMENT_WORKER);
+  const deliverySync = container.get(DELIVERY_SYNC_SCHEDULER);
   const projector = container.get(REPORTING_PROJECTOR_RUNNER);
   const pageChanges = await followCampaignPageChanges(container, logger);
   pageChanged = pageChanges.changed;
@@ -190,133 +186,4 @@ export async function compose(
       await firebase.close();
     },
   };
-}
-
-/** How often a worker looks for deployments nobody woke it for. */
-const DEPLOYMENT_POLL_MS = 2_000;
-
-/** The deployment saga and this instance's worker, started once the app listens. */
-function bindDeployments(container: Container, config: Config, logger: Logger, ids: IdGenerator): DeploymentWorker {
-  let wake: () => void = () => undefined;
-  container.bind(TYPES.DeploymentService).toDynamicValue((context) => {
-    const repositories = context.get(TYPES.Repositories);
-    const notifications = context.get(TYPES.NotificationService);
-    const workflow = context.get(TYPES.CampaignWorkflowService);
-    const log = logger.child({ component: 'deployment' });
-    return deploymentServiceFactory({
-      deployments: repositories.deployments,
-      campaignErrors: repositories.campaignErrors,
-      users: repositories.users,
-      steps: {
-        preCampaigns: repositories.preCampaigns,
-        campaigns: repositories.campaigns,
-        users: repositories.users,
-        organizations: repositories.organizations,
-        shareTracking: repositories.shareTracking,
-        adPlatform: context.get(TYPES.AdPlatform),
-        files: context.get(TYPES.FileStore),
-        campaignPageUrl: (campaignId) => `${config.publicUrl}${CAMPAIGN_PATHS.page(campaignId)}`,
-      },
-      publish: (preCampaignId) => workflow.publish(preCampaignId, { uid: 'platform', displayName: 'Causeway' }),
-      notify: (input) => notifications.notify(input),
-      push: (userIds, message) => notifications.push(userIds, message),
-      clock: context.get(TYPES.Clock),
-      ids: context.get(TYPES.Ids),
-      leaseMs: config.DEPLOYMENT_LEASE_SECONDS * 1000,
-      wake: () => wake(),
-      log: (event) => {
-        if (event.kind === 'userNotFound') log.warn({ userId: event.userId }, 'User not found');
-        else if (event.kind === 'stepFailed') {
-          log.error(
-            { err: event.error, deploymentId: event.deploymentId, step: event.step },
-            'A deployment step failed',
-          );
-        } else if (event.kind === 'leaseLost') {
-          log.warn(event, 'A deployment was taken up by another worker');
-        } else log.warn({ err: event.error, deploymentId: event.deploymentId }, 'A deployment notification failed');
-      },
-    });
-  });
-  const worker = createDeploymentWorker({
-    deployments: { runNext: (name) => container.get(TYPES.DeploymentService).runNext(name) },
-    logger,
-    name: `worker-${ids.newId()}`,
-    pollMs: DEPLOYMENT_POLL_MS,
-  });
-  wake = () => worker.wake();
-  return worker;
-}
-
-/** Delivery figures are answered as they are for this long before a request pulls them again. */
-const DELIVERY_FRESH_MS = 5 * 60_000;
-/** A campaign's figures are pulled on demand at most this often: the platform allows about 8 calls a second. */
-const DELIVERY_MIN_PULL_MS = 60_000;
-/** How long a report may stay not ready before a pull gives up. */
-const DELIVERY_REPORT_TIMEOUT_MS = 2 * 60_000;
-/** Insertion orders per report of a scheduled sync. */
-const DELIVERY_BATCH_SIZE = 50;
-
-/**
- * Delivery figures and goal-aware pacing, pulled on demand and on this instance's schedule
- * (DELIVERY_SYNC_MINUTES), the original product's direct ad-platform endpoints, and organizations' advertisers.
- */
-function bindDelivery(container: Container, config: Config, logger: Logger): DeliverySyncScheduler {
-  const log = logger.child({ component: 'delivery' });
-  container.bind(TYPES.DeliveryService).toDynamicValue((context) => {
-    const repositories = context.get(TYPES.Repositories);
-    const notifications = context.get(TYPES.NotificationService);
-    return deliveryServiceFactory({
-      campaigns: repositories.campaigns,
-      deliveries: repositories.campaignDeliveries,
-      adPlatform: context.get(TYPES.AdPlatform),
-      notify: (input) => notifications.notify(input),
-      clock: context.get(TYPES.Clock),
-      sleep: (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)),
-      reportTimeoutMs: DELIVERY_REPORT_TIMEOUT_MS,
-      freshForMs: DELIVERY_FRESH_MS,
-      minPullIntervalMs: DELIVERY_MIN_PULL_MS,
-      batchSize: DELIVERY_BATCH_SIZE,
-      log: (event) => {
-        if (event.kind === 'pullFailed') {
-          log.warn({ err: event.error, campaignIds: event.campaignIds }, event.message);
-        } else if (event.kind === 'paused') {
-          log.info(event, 'Pacing paused a campaign’s line item');
-        } else if (event.kind === 'resumed') {
-          log.info(event, 'Pacing played a campaign’s line item again');
-        } else if (event.kind === 'resumeFailed') {
-          log.error(
-            { err: event.error, campaignId: event.campaignId },
-            'Pacing could not play a line item again; next sync tries again',
-          );
-        } else if (event.kind === 'pauseFailed') {
-          log.error(
-            { err: event.error, campaignId: event.campaignId },
-            'Pacing could not pause a line item; next sync tries again',
-          );
-        } else
-          log.warn({ err: event.error, campaignId: event.campaignId }, 'A pacing notification could not be created');
-      },
-    });
-  });
-  container.bind(TYPES.LegacyAdPlatformService).toDynamicValue((context) =>
-    legacyAdPlatformServiceFactory({
-      adPlatform: context.get(TYPES.AdPlatform),
-      clock: context.get(TYPES.Clock),
-      ids: context.get(TYPES.Ids),
-    }),
-  );
-  container.bind(TYPES.OrganizationAdvertiserService).toDynamicValue((context) => {
-    const clock = context.get(TYPES.Clock);
-    return organizationAdvertiserServiceFactory({
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      organizations: context.get(TYPES.Repositories).organizations,
-      adPlatform: context.get(TYPES.AdPlatform),
-      audit: auditTrail({ clock, ids: context.get(TYPES.Ids) }),
-    });
-  });
-  return createDeliverySyncScheduler({
-    delivery: { syncAll: () => container.get(TYPES.DeliveryService).syncAll() },
-    logger: log,
-    intervalMs: config.DELIVERY_SYNC_MINUTES * 60_000,
-  });
 }
