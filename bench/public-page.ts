@@ -7,13 +7,13 @@
 // figures are the medians of the rounds, and the ratio is the median of each round's ratio to its baseline.
 // Run: npx tsx bench/public-page.ts [seconds] [rounds]   (needs /usr/bin/wrk; `-t1 -c50 -d<seconds>s`,
 // default 5 s, 3 rounds)
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { destination, pino } from 'pino';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { startTestApp } from '@causeway/tests/support/start-app';
+import { helloServer } from './support/hello-server';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
@@ -44,19 +44,6 @@ async function wrk(url: string, headers: Record<string, string>, duration = seco
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
   if (!p99 || !Number.isFinite(perSecond)) throw new Error(`wrk said:\n${stdout}`);
   return { perSecond, p99Ms: Number(p99[1]) * MS[p99[2]!]!, non2xx };
-}
-
-/** The baseline: Express 5 answering a small JSON object, nothing else, in a Node process of its own like the app's. */
-async function helloServer() {
-  const source = `const app = require('express')();
-app.get('/hello', (req, res) => { res.json({ hello: 'world' }); });
-const server = app.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
-  const child = spawn(process.execPath, ['-e', source], {
-    cwd: import.meta.dirname,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [port] = (await once(child.stdout, 'data')) as [Buffer];
-  return { url: `http://127.0.0.1:${port.toString().trim()}/hello`, close: () => child.kill() };
 }
 
 /** A second of load first, so the measured run finds the code optimized and the caches warm. */
