@@ -22,8 +22,9 @@
 // far the counts trail the payers' successes (the public page's counts may be up to CAMPAIGN_PAGE_CACHE_MS,
 // 1 s, old by design, and a watcher adds up to its interval).
 //
-// Two phases on each start: "checkouts alone" (every payer only opens its checkout, on one live campaign
-// of the demo organization) and "gifts" (the whole flow above, on the other). Before each, a baseline in
+// Three phases on each start: "checkouts alone" (every payer only opens its checkout, on one live
+// campaign of the demo organization), "gifts" (the whole flow above, on the other), and "receipts alone"
+// (once the gifts are booked, each payer reads its receipt once more: the cost of one of the page's reads). Before each, a baseline in
 // the same run: an Express 5 hello-world hit by the same number of payers from the same addresses at the
 // same concurrency (four requests each). Each store is run twice: with the Stripe sandbox as a process of
 // its own (bench/support/stripe-sandbox-server.ts, the app told of it as of Stripe: STRIPE_API_BASE,
@@ -55,7 +56,7 @@ import { httpCall, type LightRequest, type LightResponse } from '@causeway/tests
 import { freshServerDatabase } from '@causeway/tests/support/test-stores';
 import { botCheckSolver } from './support/bot-check-solver';
 import { helloServer } from './support/hello-server';
-import { cpuBetween, readCpu, threadsBetween, type CpuReading } from './support/proc-cpu';
+import { cpuBetween, processCpuSeconds, readCpu, threadsBetween, type CpuReading } from './support/proc-cpu';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -341,20 +342,26 @@ async function backendPids(admin: pg.Client, database: string): Promise<number[]
   return rows.map((row) => row.pid);
 }
 
-/** The Firestore emulator's pid, found by its port in its command line (read-only; others use it too). */
+/**
+ * The Firestore emulator's pid: the busiest process whose command line names Firestore and the port (its
+ * launcher script names them too). Read only; other work uses the same emulator.
+ */
 function firestoreEmulatorPid(): number | null {
   if (!firestoreHost) return null;
   const port = firestoreHost.split(':').pop();
+  let found: { pid: number; seconds: number } | null = null;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (command.includes('firestore') && command.includes(`--port=${port}`)) return Number(entry);
+      if (!command.includes('firestore') || !command.includes(`--port=${port}`)) continue;
+      const seconds = processCpuSeconds(Number(entry)) ?? 0;
+      if (!found || seconds > found.seconds) found = { pid: Number(entry), seconds };
     } catch {
       // gone meanwhile
     }
   }
-  return null;
+  return found?.pid ?? null;
 }
 
 // ── CPU over a phase ─────────────────────────────────────────────────────────────────────────────
@@ -671,6 +678,8 @@ function lags(successes: number[], seen: Counted[], base: number): { lags: numbe
 }
 
 interface Gifts {
+  /** Each paid gift's payer and checkout session, for the receipts read again afterwards. */
+  receipts: { n: number; sessionId: string }[];
   paid: number;
   declined: number;
   asked: number;
@@ -693,6 +702,7 @@ async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts
   const asked = { count: 0 };
   const successes: number[] = [];
   const receiptRecorded: number[] = [];
+  const receipts: Gifts['receipts'] = [];
   const flowTimes: number[] = [];
   let declined = 0;
   let raisedExpected = 0;
@@ -757,6 +767,7 @@ async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts
       if (thanks.status !== 200) tally.error(`thank-you: message ${thanks.status}`);
       const seenAt = performance.now();
       successes.push(seenAt);
+      receipts.push({ n, sessionId });
       flowTimes.push(seenAt - began - payer.solving);
       raisedExpected += amountOf(n);
       // The receipt page reads the receipt again until the gift is recorded, as the donor app does.
@@ -812,6 +823,7 @@ async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts
   if (inOverview.counted < successes.length) tally.error(`not counted in the overview after ${options.wait} s`);
   const checkouts = tally.latencies.get('checkout') ?? [];
   return {
+    receipts,
     paid: successes.length,
     declined,
     asked: asked.count,
@@ -830,6 +842,50 @@ async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts
   };
 }
 
+interface ReceiptsAlone {
+  reads: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  tally: Tally;
+  cpu: CpuFigures;
+}
+
+/**
+ * Once every gift is booked, each payer reads its receipt once more, as many at a time: what one read
+ * of the thank-you page's receipt costs, which the page repeats every 1.5 s while the gift is not
+ * recorded yet (the gifts phase's reads multiply with the booking lag).
+ */
+async function receiptsAlone(run: number, ctx: Context, watched: Watched, receipts: Gifts['receipts']) {
+  const tally = new Tally();
+  const cpu = await cpuStart(watched);
+  const started = performance.now();
+  await inTurn(receipts.length, AT_A_TIME, async (index) => {
+    const { n, sessionId } = receipts[index]!;
+    const payer = payerClient(addressOf(run, n), tally);
+    try {
+      const receipt = await payer.call('receipt', `${ctx.appUrl}/api/payments/${encodeURIComponent(sessionId)}`, {
+        headers: { accept: 'application/json' },
+      });
+      if (receipt.status !== 200) tally.error(`receipt ${receipt.status}`);
+    } catch (error) {
+      tally.error((error as { kind?: string }).kind ?? String(error));
+    } finally {
+      payer.close();
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const latencies = tally.latencies.get('receipt') ?? [];
+  return {
+    reads: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    tally,
+    cpu: await cpuEnd(watched, cpu),
+  } satisfies ReceiptsAlone;
+}
+
 // ── One start of the platform ────────────────────────────────────────────────────────────────────
 
 interface RunResult {
@@ -839,6 +895,7 @@ interface RunResult {
   alone: CheckoutsAlone;
   helloB: Baseline;
   flow: Gifts;
+  receiptsAlone: ReceiptsAlone;
   routes: { alone: RouteTimes[]; flow: RouteTimes[] };
 }
 
@@ -965,6 +1022,9 @@ async function startOn(
   const aloneResult = await timed('checkouts alone', () => checkoutsAlone(base, alone.ctx, watched));
   const helloB = await timed('baseline', () => baseline(base + 1, watched));
   const flowResult = await timed('gifts', () => gifts(base + 1, flow.ctx, watched));
+  const receiptsResult = await timed('receipts alone', () =>
+    receiptsAlone(base + 1, flow.ctx, watched, flowResult.receipts),
+  );
   if (profileDir) {
     writeFileSync(
       join(profileDir, 'phases.json'),
@@ -979,6 +1039,7 @@ async function startOn(
           cpu: {
             'checkouts alone': cpuOfThreads(aloneResult.cpu),
             gifts: cpuOfThreads(flowResult.cpu),
+            'receipts alone': cpuOfThreads(receiptsResult.cpu),
           },
         },
         null,
@@ -993,7 +1054,16 @@ async function startOn(
     return routeTimes(app.logPath, window.startMs, window.endMs);
   };
   const routes = { alone: routesOf('checkouts alone'), flow: routesOf('gifts') };
-  return { store, sandbox, helloA, alone: aloneResult, helloB, flow: flowResult, routes };
+  return {
+    store,
+    sandbox,
+    helloA,
+    alone: aloneResult,
+    helloB,
+    flow: flowResult,
+    receiptsAlone: receiptsResult,
+    routes,
+  };
 }
 
 /** The CPU of the threads a profile is taken of: the app's main thread and its busiest other, the sandbox. */
@@ -1071,6 +1141,13 @@ function printRun(result: RunResult) {
   console.log(`    CPU over ${fixed(flow.cpu.wallSeconds, 1)} s (until every gift was counted):`);
   printCpu(flow.cpu, flow.paid, 'gift');
   printRoutes(result.routes.flow, flow.paid, 'gift');
+  const { receiptsAlone: receipts } = result;
+  console.log(
+    `  receipts read again once the gifts were booked: ${receipts.reads} reads, ${fixed(receipts.perSecond, 1)}/s, p50 ${msText(receipts.p50)} p99 ${msText(receipts.p99)}`,
+  );
+  printErrors(receipts.tally);
+  console.log(`    CPU over ${fixed(receipts.cpu.wallSeconds, 1)} s:`);
+  printCpu(receipts.cpu, receipts.reads, 'read');
 }
 
 function printTargets(results: RunResult[]) {

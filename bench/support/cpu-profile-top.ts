@@ -6,7 +6,8 @@
 // else the package or Node's internals doing the work), by function's own time (self), and by function
 // with what it called (inclusive; an `await` ends a synchronous stretch, so an async function counts only
 // its stretches between awaits). Each sample is weighted by the time to the next one; idle samples are left
-// out. Figures are per run and per gift (or per checkout in the checkouts-alone phase).
+// out. Figures are per run and per gift (per checkout in the checkouts-alone phase, per read in the
+// receipts-alone phase).
 // Run: npx tsx bench/support/cpu-profile-top.ts DIR/<store>-<sandbox> [--top 25] [--phase gifts]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -208,8 +209,8 @@ for (const path of profilesIn(runDir).sort()) {
   for (const phase of wanted) {
     const sums = summarize(profile, phase.startUs, phase.endUs);
     if (sums.busyMs < 1) continue;
-    const per = phase.phase === 'gifts' ? phases.paid : phases.payers;
-    const unit = phase.phase === 'gifts' ? 'gift' : 'checkout';
+    const per = phase.phase === 'checkouts alone' ? phases.payers : phases.paid;
+    const unit = { gifts: 'gift', 'receipts alone': 'read' }[phase.phase] ?? 'checkout';
     console.log(
       `\n${who}, ${phase.phase}: not idle ${sums.busyMs.toFixed(0)} ms of ${sums.wallMs.toFixed(0)} ms (${((100 * sums.busyMs) / sums.wallMs).toFixed(0)}%), ${(sums.busyMs / per).toFixed(2)} ms a ${unit} (${per})`,
     );
