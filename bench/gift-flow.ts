@@ -41,7 +41,18 @@
 // Run: npx tsx bench/gift-flow.ts [payers] [at a time] [--store pglite|postgres|firestore|all]
 //        [--decline 2] [--sandbox apart|embedded|both] [--wait 120] [--bot-check-difficulty 8] [--profile DIR]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -897,6 +908,8 @@ interface RunResult {
   flow: Gifts;
   receiptsAlone: ReceiptsAlone;
   routes: { alone: RouteTimes[]; flow: RouteTimes[] };
+  /** The size of the Stripe sandbox's saved state at the end, which it writes whole after each change. */
+  sandboxStateBytes: number | null;
 }
 
 async function signIn(appUrl: string): Promise<{ cookie: string; organizationId: string }> {
@@ -1049,6 +1062,8 @@ async function startOn(
   }
   await stop(app.child);
   if (sandboxProcess) await stop(sandboxProcess.child);
+  const statePath = sandboxProcess ? join(dir, 'stripe-sandbox.json') : join(dir, 'data', 'sandboxes', 'stripe.json');
+  const sandboxStateBytes = existsSync(statePath) ? statSync(statePath).size : null;
   const routesOf = (phase: string) => {
     const window = phases.find((entry) => entry.phase === phase)!;
     return routeTimes(app.logPath, window.startMs, window.endMs);
@@ -1063,6 +1078,7 @@ async function startOn(
     flow: flowResult,
     receiptsAlone: receiptsResult,
     routes,
+    sandboxStateBytes,
   };
 }
 
@@ -1141,6 +1157,11 @@ function printRun(result: RunResult) {
   console.log(`    CPU over ${fixed(flow.cpu.wallSeconds, 1)} s (until every gift was counted):`);
   printCpu(flow.cpu, flow.paid, 'gift');
   printRoutes(result.routes.flow, flow.paid, 'gift');
+  if (result.sandboxStateBytes !== null) {
+    console.log(
+      `    the Stripe sandbox's saved state (written whole after each change it answers): ${fixed(result.sandboxStateBytes / 1e6, 2)} MB at the end`,
+    );
+  }
   const { receiptsAlone: receipts } = result;
   console.log(
     `  receipts read again once the gifts were booked: ${receipts.reads} reads, ${fixed(receipts.perSecond, 1)}/s, p50 ${msText(receipts.p50)} p99 ${msText(receipts.p99)}`,
