@@ -579,14 +579,18 @@ const amountOf = (n: number) => 1_000 + (n % 10) * 500;
 const declines = (n: number) =>
   DECLINE_PERCENT > 0 && Math.floor((n + 1) * (DECLINE_PERCENT / 100)) > Math.floor(n * (DECLINE_PERCENT / 100));
 
-interface CheckoutsAlone {
+/** What every phase on the app measures: latencies and errors, and the CPU of each process. */
+interface Measured {
+  tally: Tally;
+  cpu: CpuFigures;
+}
+
+interface CheckoutsAlone extends Measured {
   opened: number;
   perSecond: number;
   p50: number;
   p99: number;
   asked: number;
-  tally: Tally;
-  cpu: CpuFigures;
 }
 
 async function checkoutsAlone(run: number, ctx: Context, watched: Watched): Promise<CheckoutsAlone> {
@@ -688,7 +692,7 @@ function lags(successes: number[], seen: Counted[], base: number): { lags: numbe
   return { lags: result, lastAt, counted: result.length };
 }
 
-interface Gifts {
+interface Gifts extends Measured {
   /** Each paid gift's payer and checkout session, for the receipts read again afterwards. */
   receipts: { n: number; sessionId: string }[];
   paid: number;
@@ -704,8 +708,6 @@ interface Gifts {
   receiptRecorded: number[];
   raisedExpected: number;
   raisedCounted: number;
-  tally: Tally;
-  cpu: CpuFigures;
 }
 
 async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts> {
@@ -853,13 +855,11 @@ async function gifts(run: number, ctx: Context, watched: Watched): Promise<Gifts
   };
 }
 
-interface ReceiptsAlone {
+interface ReceiptsAlone extends Measured {
   reads: number;
   perSecond: number;
   p50: number;
   p99: number;
-  tally: Tally;
-  cpu: CpuFigures;
 }
 
 /**
