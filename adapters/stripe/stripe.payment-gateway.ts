@@ -29,6 +29,9 @@ export interface StripePaymentGatewayOptions {
   timeoutMs?: number;
 }
 
+/** How many paid checkouts' receipts one gateway keeps to answer again without a request. */
+export const PAID_DETAILS_KEPT = 5_000;
+
 const formatDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -114,6 +117,16 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
     currency: 'usd',
     active: price.active,
   });
+  /**
+   * Receipts of paid checkouts already read, newest kept: a succeeded payment's amount, date, card and
+   * receipt link do not change (refunds are the platform's own record), so a receipt page read again
+   * while its gift is being booked asks the provider nothing more.
+   */
+  const paidDetails = new Map<string, PaymentDetail>();
+  const remember = (sessionId: string, detail: PaymentDetail) => {
+    paidDetails.set(sessionId, detail);
+    if (paidDetails.size > PAID_DETAILS_KEPT) paidDetails.delete(paidDetails.keys().next().value!);
+  };
 
   async function sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
     try {
@@ -202,23 +215,28 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
     },
 
     async getPaymentDetail(sessionId): Promise<PaymentDetail | null> {
+      const known = paidDetails.get(sessionId);
+      if (known) return known;
       try {
-        const session = await stripe.checkout.sessions.retrieve(sessionId);
-        const paymentIntentId = idOf(session.payment_intent);
-        if (!paymentIntentId) return null;
-        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
-        if (intent.status !== 'succeeded') return null;
+        // One request: the session with its payment and that payment's charge (the card and receipt link).
+        const session = await stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ['payment_intent.latest_charge'],
+        });
+        const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+        if (!intent || intent.status !== 'succeeded') return null;
         const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
         const card = charge?.payment_method_details?.card;
         const paidAt = new Date(intent.created * 1000);
-        return {
+        const detail: PaymentDetail = Object.freeze({
           paymentId: intent.id,
           formattedDate: formatDate.format(paidAt),
           createdAt: paidAt.toISOString(),
           amount: fromSmallestUnit(intent.amount_received),
-          card: card ? { brand: card.brand ?? 'card', last4: card.last4 ?? '' } : null,
+          card: card ? Object.freeze({ brand: card.brand ?? 'card', last4: card.last4 ?? '' }) : null,
           link: charge?.receipt_url ?? null,
-        };
+        });
+        remember(sessionId, detail);
+        return detail;
       } catch (error) {
         // SPEC §7: a payment whose detail cannot be had is shown as null. Unknown sessions are no news.
         const missing = error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';

@@ -203,6 +203,34 @@ describe('the hosted checkout page over HTTP', () => {
     expect(await (await fetch(session.url)).text()).toContain('Payment complete');
   });
 
+  it("reads a paid checkout's receipt in one request, and answers it again without asking", async () => {
+    let requests = 0;
+    const base = new URL(sandbox.url);
+    const counting = createStripePaymentGateway({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      clock: systemClock,
+      // A base given as a function is asked once per request the SDK sends.
+      apiBase: () => {
+        requests += 1;
+        return base;
+      },
+    });
+    const session = await counting.createCheckout(checkout());
+    requests = 0;
+    // Not paid yet: each read asks again, since the payment may come at any moment.
+    expect(await counting.getPaymentDetail(session.id)).toBeNull();
+    expect(await counting.getPaymentDetail(session.id)).toBeNull();
+    expect(requests).toBe(2);
+    await (await submitCheckoutForm(session.url, { number: '4242 4242 4242 4242' })).arrayBuffer();
+    requests = 0;
+    const first = await counting.getPaymentDetail(session.id);
+    expect(first).toMatchObject({ amount: 2_500, card: { brand: 'visa', last4: '4242' } });
+    expect(requests).toBe(1);
+    expect(await counting.getPaymentDetail(session.id)).toEqual(first);
+    expect(requests).toBe(1);
+  });
+
   it("declines 4000 0000 0000 0002 with Stripe's message, and the payer may try another card", async () => {
     const session = await gateway.createCheckout(checkout());
     const declined = await submitCheckoutForm(session.url, { number: '4000 0000 0000 0002' });
