@@ -9,21 +9,35 @@ export type CampaignPageChangeListener = (change: CampaignPageChange) => void;
 /** Collects changed ids until they are told. */
 function changeCollector() {
   const campaignIds = new Set<string>();
+  const figures = new Set<string>();
   const organizationIds = new Set<string>();
   return {
     campaign: (id: string) => campaignIds.add(id),
+    figures: (id: string) => figures.add(id),
     organization: (id: string) => organizationIds.add(id),
     take(): CampaignPageChange | null {
-      if (campaignIds.size === 0 && organizationIds.size === 0) return null;
-      const change = { campaignIds: [...campaignIds], organizationIds: [...organizationIds] };
+      if (campaignIds.size === 0 && figures.size === 0 && organizationIds.size === 0) return null;
+      const change = changeOf([...campaignIds], [...figures], [...organizationIds]);
       campaignIds.clear();
+      figures.clear();
       organizationIds.clear();
       return change;
     },
   };
 }
 
-type Noted = { campaign(id: string): void; organization(id: string): void };
+/** A change of these campaigns, of the figures alone of those (unless also changed otherwise) and of these organizations. */
+function changeOf(campaignIds: string[], figures: string[], organizationIds: string[]): CampaignPageChange {
+  const changed = new Set(campaignIds);
+  const figuresOnly = figures.filter((id) => !changed.has(id));
+  return {
+    campaignIds: [...campaignIds, ...figuresOnly],
+    organizationIds,
+    ...(figuresOnly.length > 0 ? { figuresOnly } : {}),
+  };
+}
+
+type Noted = { campaign(id: string): void; figures(id: string): void; organization(id: string): void };
 
 /** The repositories, their writes to campaigns and organizations noted (after each write is done). */
 function noting(repositories: Repositories, note: Noted): Repositories {
@@ -37,15 +51,16 @@ function noting(repositories: Repositories, note: Noted): Repositories {
       return result;
     };
   const byId = (args: [string, ...unknown[]]) => note.campaign(args[0]);
+  const figuresById = (args: [string, ...unknown[]]) => note.figures(args[0]);
   const wrappedCampaigns: CampaignRepository = {
     ...campaigns,
     // A new campaign replaces a page answered "not found".
     create: after(campaigns.create.bind(campaigns), (_args, created) => note.campaign(created.campaignUUID)),
     update: after(campaigns.update.bind(campaigns), byId),
     softDelete: after(campaigns.softDelete.bind(campaigns), byId),
-    countDonation: after(campaigns.countDonation.bind(campaigns), byId),
-    countDonations: after(campaigns.countDonations.bind(campaigns), byId),
-    uncountDonation: after(campaigns.uncountDonation.bind(campaigns), byId),
+    countDonation: after(campaigns.countDonation.bind(campaigns), figuresById),
+    countDonations: after(campaigns.countDonations.bind(campaigns), figuresById),
+    uncountDonation: after(campaigns.uncountDonation.bind(campaigns), figuresById),
   };
   const byOrganization = (args: [string, ...unknown[]]) => note.organization(args[0]);
   const wrappedOrganizations: OrganizationRepository = {
@@ -65,8 +80,9 @@ export function watchCampaignPageChanges(dataStore: DataStore, listener: Campaig
     if (change) listener(change);
   };
   const direct: Noted = {
-    campaign: (id) => tell({ campaignIds: [id], organizationIds: [] }),
-    organization: (id) => tell({ campaignIds: [], organizationIds: [id] }),
+    campaign: (id) => tell(changeOf([id], [], [])),
+    figures: (id) => tell(changeOf([], [id], [])),
+    organization: (id) => tell(changeOf([], [], [id])),
   };
   const unitOfWork: UnitOfWork = {
     async run(work) {

@@ -28,6 +28,11 @@ export const CAMPAIGN_PAGE_CACHE_MS = 1_000;
 export interface CampaignPageChange {
   campaignIds: string[];
   organizationIds: string[];
+  /**
+   * Of `campaignIds`, those whose figures alone changed (gifts counted or refunded): a list of many
+   * campaigns may follow them a moment later rather than be read again with every gift. Missing: none.
+   */
+  figuresOnly?: string[];
 }
 
 /** The topic every instance hears of page changes on (the event bus crosses instances). */
