@@ -3,7 +3,7 @@ import { ManualClock } from '@causeway/adapters/memory/manual-clock';
 import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
 import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { DataStore } from '../ports/unit-of-work.port';
-import { campaignDirectoryServiceFactory } from './campaign-directory.service';
+import { CAMPAIGN_LIST_FIGURES_MS, campaignDirectoryServiceFactory } from './campaign-directory.service';
 
 let clock: ManualClock;
 let store: DataStore;
@@ -79,5 +79,110 @@ describe('live campaigns', () => {
     expect(await service().stats('c-edge')).toEqual({ count: 0, totalRaised: 0, totalPromoters: 0 });
     await expect(service().view('c-gone')).rejects.toMatchObject({ code: 'not_found' });
     await expect(service().stats('c-none')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the live list kept in memory', () => {
+  let at: number;
+  let lists: number;
+  const kept = (cacheSize = 10) =>
+    campaignDirectoryServiceFactory({
+      campaigns: {
+        ...store.repositories.campaigns,
+        list: (...args) => {
+          lists += 1;
+          return store.repositories.campaigns.list(...args);
+        },
+      },
+      organizations: store.repositories.organizations,
+      donations: store.repositories.donations,
+      clock,
+      cacheMs: 1_000,
+      cacheSize,
+      now: () => at,
+    });
+  const ids = (page: { items: { campaignId: string }[] }) => page.items.map((item) => item.campaignId);
+  beforeEach(() => {
+    at = 0;
+    lists = 0;
+  });
+
+  it('reads a page once for every way of asking for it, and each distinct page once', async () => {
+    const directory = kept();
+    const first = await directory.liveSnapshot();
+    expect(await directory.liveSnapshot({ limit: 50 })).toBe(first);
+    expect(await directory.liveSnapshot({ organizationId: undefined, cursor: undefined })).toBe(first);
+    expect(lists).toBe(1);
+    const one = await directory.listLive({ limit: 1 });
+    expect(ids(one)).toEqual(['c-new']);
+    const next = await directory.listLive({ limit: 1, cursor: one.nextCursor! });
+    expect(ids(next)).toEqual(['c-edge']);
+    expect(ids(await directory.listLive({ organizationId: 'org-2' }))).toEqual([]);
+    expect(lists).toBe(4);
+    await directory.listLive({ limit: 1, cursor: one.nextCursor! });
+    expect(lists).toBe(4);
+  });
+
+  it('refuses a cursor no list answered, and keeps nothing for it', async () => {
+    const directory = kept();
+    await expect(directory.listLive({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'invalid' });
+    expect(lists).toBe(0);
+  });
+
+  it('drops every page at once when a campaign is made, edited or deleted, or an organization changes', async () => {
+    const directory = kept();
+    await directory.listLive();
+    await directory.listLive({ limit: 1 });
+    await store.repositories.campaigns.update('c-edge', { campaignTitle: 'Warm meals' });
+    directory.forget({ campaignIds: ['c-edge'], organizationIds: [] });
+    expect((await directory.listLive()).items.find((item) => item.campaignId === 'c-edge')?.title).toBe('Warm meals');
+    expect(lists).toBe(3);
+    await store.repositories.organizations.update('org-1', { name: 'Harbor Light' });
+    directory.forget({ campaignIds: [], organizationIds: ['org-1'] });
+    expect((await directory.listLive()).items[0]!.organization?.name).toBe('Harbor Light');
+    await store.repositories.campaigns.softDelete('c-new');
+    directory.forget({ campaignIds: ['c-new'], organizationIds: [] });
+    expect(ids(await directory.listLive())).toEqual(['c-edge']);
+  });
+
+  it('follows a gift to a listed campaign a moment later, answering the page as it is meanwhile', async () => {
+    const directory = kept();
+    const before = await directory.liveSnapshot();
+    await directory.liveSnapshot({ organizationId: 'org-2' });
+    await store.repositories.campaigns.countDonation('c-new', 25_00);
+    directory.forget({ campaignIds: ['c-new'], organizationIds: [], figuresOnly: ['c-new'] });
+    // The page not listing it is not read again.
+    await directory.liveSnapshot({ organizationId: 'org-2' });
+    at += CAMPAIGN_LIST_FIGURES_MS;
+    expect(await directory.liveSnapshot()).toBe(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await directory.listLive();
+    expect(after.items[0]).toMatchObject({ campaignId: 'c-new', raisedCents: 2_500 + 25_00, donators: 2 });
+    expect(lists).toBe(3);
+  });
+
+  it('keeps at most its size of pages', async () => {
+    const directory = kept(2);
+    await directory.listLive({ limit: 1 });
+    await directory.listLive({ limit: 2 });
+    await directory.listLive({ limit: 3 });
+    await directory.listLive({ limit: 1 });
+    expect(lists).toBe(4);
+    await directory.listLive({ limit: 3 });
+    expect(lists).toBe(4);
+  });
+
+  it('shows a deadline passing within twice its time', async () => {
+    await store.repositories.campaigns.update('c-new', {
+      allowDonations: true,
+      campaignRaiseGoalDeadline: '2026-07-15T12:00:01.000Z',
+    });
+    const directory = kept();
+    const accepting = async () =>
+      (await directory.listLive()).items.find((item) => item.campaignId === 'c-new')?.acceptingDonations;
+    expect(await accepting()).toBe(true);
+    clock.advance(1_000);
+    at += 2_000;
+    expect(await accepting()).toBe(false);
   });
 });

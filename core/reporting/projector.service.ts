@@ -11,6 +11,7 @@ import type { MirrorLease, ReportingMirror, ReportingSource } from '../ports/rep
 import type { Outbox } from '../ports/unit-of-work.port';
 import { lagMsOf, mirrorKeysOfAll } from './mirror-events';
 import { emptyMirrorKeys, MIRROR_KINDS, type MirrorFacts, type MirrorKeys, type MirrorKind } from './mirror.entity';
+import type { ReportChange } from './reporting.service';
 
 export interface ProjectorDeps {
   outbox: Outbox;
@@ -25,6 +26,8 @@ export interface ProjectorDeps {
   leaseMs: number;
   /** Applied event ids are kept this long after applying, then forgotten. */
   keepAppliedMs?: number;
+  /** Told what each batch changed once it is applied and its events pruned (the reports read it again). */
+  onApplied?: (change: ReportChange) => void;
 }
 
 export interface DrainOutcome {
@@ -57,6 +60,19 @@ export function missingKeys(keys: MirrorKeys, facts: MirrorFacts): MirrorKeys {
   return gone;
 }
 
+/**
+ * The organizations whose figures a batch changed: those its records belong to; every organization's
+ * when it removed records (their organization is no longer known).
+ */
+export function reportChangeOf(facts: MirrorFacts, gone: MirrorKeys): ReportChange {
+  if (MIRROR_KINDS.some((kind) => gone[kind].length > 0)) return { organizationIds: [], all: true };
+  const organizationIds = new Set<string>();
+  for (const kind of MIRROR_KINDS) {
+    for (const fact of facts[kind]) if (fact.organizationId) organizationIds.add(fact.organizationId);
+  }
+  return { organizationIds: [...organizationIds], all: false };
+}
+
 const DAY_MS = 24 * 3600_000;
 
 export function reportingProjector(deps: ProjectorDeps) {
@@ -72,21 +88,22 @@ export function reportingProjector(deps: ProjectorDeps) {
       (event) => !known.has(event.id),
     );
     let applied = 0;
+    let change: ReportChange | null = null;
     if (fresh.length > 0) {
       const keys = mirrorKeysOfAll(fresh);
       const facts = await source.read(keys);
+      const gone = missingKeys(keys, facts);
       const outcome = await mirror.apply(
         lease,
-        {
-          events: fresh.map(({ id, position, occurredAt }) => ({ id, position, occurredAt })),
-          facts,
-          gone: missingKeys(keys, facts),
-        },
+        { events: fresh.map(({ id, position, occurredAt }) => ({ id, position, occurredAt })), facts, gone },
         clock.now(),
       );
       applied = outcome.applied;
+      if (applied > 0) change = reportChangeOf(facts, gone);
     }
     await outbox.prune(events.map((event) => event.id));
+    // Told after the pruning, so a report read on hearing it finds the backlog without these events.
+    if (change) deps.onApplied?.(change);
     return applied;
   }
 

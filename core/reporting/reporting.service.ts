@@ -29,15 +29,52 @@ import type { ReportingQueries, ReportWindow } from '../ports/reporting-queries.
 import { liveSince } from '../promotion/live-campaigns.rules';
 import { lagMsOf } from './mirror-events';
 import { forbidden, notFound } from '../shared/errors';
+import { keptReads } from '../shared/kept-reads';
 
 export type ReportingServiceDeps = {
   queries: ReportingQueries;
   clock: Clock;
   /** Changes recorded in the store and not yet in the mirror, and the oldest one's time (none when not known here). */
   backlog?: () => Promise<{ count: number; oldestAt: string | null }>;
+  /**
+   * How long an overview (per organization, range and interval) is answered from memory after a read
+   * (0: read every time): answered while it is read again after this, waited for after twice this (what
+   * time alone changes, as a deadline passing, follows within that). A change the mirror applies drops the
+   * overviews of the organizations it touched at once (`mirrorChanged`).
+   */
+  overviewCacheMs?: number;
+  /** Overviews kept at most. */
+  overviewCacheSize?: number;
+  /** How long the reports' freshness (the mirror's last change, the backlog) is answered after a read. */
+  freshnessMs?: number;
 };
 
 export type ReportingService = ReturnType<typeof reportingServiceFactory>;
+
+/** Overviews are read again at most this often while the mirror does not change (what time alone changes lags at most twice this). */
+export const REPORT_OVERVIEW_CACHE_MS = 1_000;
+
+/** Overviews kept at most, by default: a few kilobytes each (a range's daily series). */
+export const REPORT_OVERVIEW_CACHE_SIZE = 1_000;
+
+/**
+ * Every report says how fresh it is; the readers of a busy organization share one read of that every
+ * this often (the projector drains no more often either).
+ */
+export const REPORT_FRESHNESS_MS = 100;
+
+/**
+ * What the reporting mirror changed, told once a batch is applied and its events pruned: the figures of
+ * these organizations (every organization's figures too), or of every organization (`all`: a rebuild, a
+ * record removed whose organization the batch no longer knows).
+ */
+export interface ReportChange {
+  organizationIds: string[];
+  all: boolean;
+}
+
+/** The topic every instance hears of the mirror's changes on (the event bus crosses instances). */
+export const REPORTS_CHANGED_TOPIC = 'reports.changed';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -82,7 +119,14 @@ async function* cells<Row>(
  * analysts their own organization's; platform staff and analysts granted it every organization's
  * (one at a time with `organizationId`). Promoters and donors none.
  */
-export function reportingServiceFactory({ queries, clock, backlog }: ReportingServiceDeps) {
+export function reportingServiceFactory({
+  queries,
+  clock,
+  backlog,
+  overviewCacheMs = REPORT_OVERVIEW_CACHE_MS,
+  overviewCacheSize = REPORT_OVERVIEW_CACHE_SIZE,
+  freshnessMs = REPORT_FRESHNESS_MS,
+}: ReportingServiceDeps) {
   /** The organization a report covers (null: every organization), refusing what the actor may not read. */
   function organizationOf(actor: Actor, requested: string | undefined): string | null {
     if (readsEveryOrganizationsReports(actor)) return requested ?? null;
@@ -109,13 +153,50 @@ export function reportingServiceFactory({ queries, clock, backlog }: ReportingSe
     };
   }
 
+  /** The mirror's last change and the backlog, one read shared by the reports asked for meanwhile. */
+  const freshnessReads = keptReads<null, { asOf: string | null; count: number; oldestAt: string | null }>({
+    read: async () => {
+      const [asOf, waiting] = await Promise.all([
+        queries.lastChangeAt(),
+        backlog ? backlog() : Promise.resolve({ count: 0, oldestAt: null }),
+      ]);
+      return { asOf, ...waiting };
+    },
+    cacheMs: freshnessMs,
+    size: 1,
+  });
+
   async function freshness(): Promise<ReportFreshness> {
-    const [asOf, waiting] = await Promise.all([
-      queries.lastChangeAt(),
-      backlog ? backlog() : Promise.resolve({ count: 0, oldestAt: null }),
-    ]);
-    return { asOf, backlog: waiting.count, lagMs: lagMsOf(waiting.oldestAt, clock.now()) };
+    const { asOf, count, oldestAt } = (await freshnessReads.get('', null)).value;
+    // The lag is counted now, from the oldest change waiting when it was read.
+    return { asOf, backlog: count, lagMs: lagMsOf(oldestAt, clock.now()) };
   }
+
+  type OverviewFigures = Omit<OverviewResponse, 'freshness'>;
+  type OverviewKey = { organizationId: string | null; query: OverviewQuery };
+
+  async function readOverview({ organizationId, query }: OverviewKey): Promise<OverviewFigures> {
+    const { window, range } = await windowOf(organizationId, query);
+    const now = clock.now();
+    const length = daysBetween(window.from, window.to) + 1;
+    const previousWindow: ReportWindow | null =
+      query.from === undefined
+        ? null
+        : { organizationId, from: addDays(window.from, -length), to: addDays(window.from, -1) };
+    const [totals, previous, series] = await Promise.all([
+      queries.totals(window, now),
+      previousWindow ? queries.totals(previousWindow, now) : Promise.resolve(null),
+      queries.series(window, query.interval),
+    ]);
+    return { range, totals, previous, interval: query.interval, series };
+  }
+
+  /** Overviews by organization, range (the last day named or today) and interval. */
+  const overviews = keptReads<OverviewKey, OverviewFigures>({
+    read: readOverview,
+    cacheMs: overviewCacheMs,
+    size: overviewCacheSize,
+  });
 
   /** The campaign's organization, once the actor may read its reports. */
   async function campaignOrganization(actor: Actor, campaignId: string): Promise<string | null> {
@@ -132,22 +213,37 @@ export function reportingServiceFactory({ queries, clock, backlog }: ReportingSe
       : rows.map((row) => ({ ...row, email: maskEmail(row.email) }));
 
   return {
+    /**
+     * Headline figures of a range, the range before and their series, answered from memory until the
+     * mirror changes the organization's figures (see `overviewCacheMs`); its freshness is read as every
+     * report's.
+     */
     async overview(actor: Actor, query: OverviewQuery): Promise<OverviewResponse> {
       const organizationId = organizationOf(actor, query.organizationId);
-      const { window, range } = await windowOf(organizationId, query);
-      const now = clock.now();
-      const length = daysBetween(window.from, window.to) + 1;
-      const previousWindow: ReportWindow | null =
-        query.from === undefined
-          ? null
-          : { organizationId, from: addDays(window.from, -length), to: addDays(window.from, -1) };
-      const [totals, previous, series, fresh] = await Promise.all([
-        queries.totals(window, now),
-        previousWindow ? queries.totals(previousWindow, now) : Promise.resolve(null),
-        queries.series(window, query.interval),
-        freshness(),
-      ]);
-      return { range, totals, previous, interval: query.interval, series, freshness: fresh };
+      // Every way of asking for the same overview is one key: the range's last day is today unless named.
+      const asked: OverviewQuery = {
+        ...(query.from === undefined ? {} : { from: query.from }),
+        to: query.to ?? dayOf(clock.now()),
+        interval: query.interval,
+      };
+      const key = JSON.stringify([organizationId, asked.from ?? null, asked.to, asked.interval]);
+      const [figures, fresh] = await Promise.all([overviews.get(key, { organizationId, query: asked }), freshness()]);
+      return { ...figures.value, freshness: fresh };
+    },
+
+    /**
+     * The mirror applied a change (here or on another instance): the overviews it touched are read
+     * again by their next reader, and so is the freshness every report shows.
+     */
+    mirrorChanged(change: ReportChange) {
+      freshnessReads.forget();
+      if (change.all) {
+        overviews.forget();
+        return;
+      }
+      const touched = new Set(change.organizationIds);
+      // Every organization's overview sums every organization's figures.
+      overviews.forget(({ organizationId }) => organizationId === null || touched.has(organizationId));
     },
 
     async campaigns(actor: Actor, query: CampaignReportListQuery): Promise<CampaignReportListResponse> {

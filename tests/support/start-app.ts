@@ -138,8 +138,9 @@ export async function startTestApp(
     // Tests count their own payments and notifications from zero; the test of demo donations turns them on.
     SEED_DEMO_DONATIONS: 'false',
     SEED_DEMO_HISTORY: 'false',
-    // Tests read a page right after changing it; the page cache's own rules are unit tests.
+    // Tests read a page and the live list right after a gift; the caches' own rules have tests of their own.
     CAMPAIGN_PAGE_CACHE_MS: '0',
+    CAMPAIGN_LIST_CACHE_MS: '0',
     ...firestoreEnv,
     ...identityEnv,
     ...options.env,

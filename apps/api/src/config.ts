@@ -49,6 +49,10 @@ export const ConfigSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** A public campaign page is answered from memory this long after a read (0: read every time). */
     CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** A page of the live campaign list (`GET /api/campaigns`) is answered from memory this long after a read (0: read every time). */
+    CAMPAIGN_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** A report overview is answered from memory this long after a read unless the mirror changes its figures first (0: read every time). */
+    REPORT_OVERVIEW_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     DATA_DIR: z.string().min(1).default('./data'),
 
     IDENTITY: z.enum(['local', 'firebase']).default('local'),

@@ -9,6 +9,7 @@ import {
   type CampaignPageChangeListener,
 } from '@causeway/core/campaigns/campaign-page.changes';
 import type { Clock } from '@causeway/core/ports/clock.port';
+import type { ReportChange } from '@causeway/core/reporting/reporting.service';
 import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import type { Config } from './config';
 import { createEventStreams } from './http/event-streams';
@@ -29,7 +30,7 @@ import { followCampaignPageChanges, publicPagesModule } from './modules/public-p
 import { registrationModule } from './modules/registration.module';
 import { openReportingDatabase, REPORTING_DATABASE } from './modules/reporting-database';
 import { REPORTING_PROJECTOR_RUNNER, reportingMirrorModule } from './modules/reporting-mirror.module';
-import { reportingModule } from './modules/reporting/reporting.module';
+import { followReportChanges, reportingModule } from './modules/reporting/reporting.module';
 import { settingsModule } from './modules/settings.module';
 import { usersModule } from './modules/users.module';
 import { workflowModule } from './modules/workflow.module';
@@ -106,6 +107,8 @@ export async function compose(
   const files = await openFileStore(config, logger, firebase);
   const botCheck = openBotCheck(config, logger, clock, ids);
 
+  // The batches this instance's projector applies drop the reports kept of them, here and everywhere.
+  let reportsChanged: (change: ReportChange) => void = () => undefined;
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TYPES.Config).toConstantValue(config);
   container.bind(TYPES.Logger).toConstantValue(logger);
@@ -149,7 +152,7 @@ export async function compose(
     deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
     deliveryModule(config, logger),
     reportingModule,
-    reportingMirrorModule({ holder: `projector-${ids.newId()}` }),
+    reportingMirrorModule({ holder: `projector-${ids.newId()}`, onApplied: (change) => reportsChanged(change) }),
     publicPagesModule(),
   );
   // What runs on its own on this instance: started once the app listens, stopped at close.
@@ -158,6 +161,8 @@ export async function compose(
   const projector = container.get(REPORTING_PROJECTOR_RUNNER);
   const pageChanges = await followCampaignPageChanges(container, logger);
   pageChanged = pageChanges.changed;
+  const reportChanges = await followReportChanges(container, logger);
+  reportsChanged = reportChanges.changed;
 
   return {
     container,
@@ -179,6 +184,7 @@ export async function compose(
       await payments.close();
       await ads.close();
       await pageChanges.stop();
+      await reportChanges.stop();
       await eventBus.close();
       await reporting.close();
       await dataStore.close();

@@ -11,6 +11,7 @@ import {
 import type { ReportingMirror } from '@causeway/core/ports/reporting.port';
 import { mirrorStatusServiceFactory, type MirrorStatusService } from '@causeway/core/reporting/mirror-status.service';
 import { rebuildMirror, reportingProjector, type ReportingProjector } from '@causeway/core/reporting/projector.service';
+import type { ReportChange } from '@causeway/core/reporting/reporting.service';
 import { requireActor } from '../http/actor';
 import { defineRoute } from '../http/route';
 import { wakeableWait } from '../worker/wakeable-wait';
@@ -37,6 +38,8 @@ export interface ReportingMirrorOptions {
   /** The least time from one drain's start to the next, so a burst's events are applied together. */
   gapMs?: number;
   leaseMs?: number;
+  /** Told what the mirror changed: each batch applied by this instance's projector, and a rebuild. */
+  onApplied?: (change: ReportChange) => void;
 }
 
 /** The projector's settings unless told otherwise. */
@@ -121,6 +124,7 @@ export function reportingMirrorModule(options: ReportingMirrorOptions): Containe
         holder: settings.holder,
         batchSize: settings.batchSize,
         leaseMs: settings.leaseMs,
+        ...(settings.onApplied ? { onApplied: settings.onApplied } : {}),
       });
     });
     bind(REPORTING_PROJECTOR_RUNNER).toDynamicValue((context) => {
@@ -149,6 +153,7 @@ export function reportingMirrorModule(options: ReportingMirrorOptions): Containe
             holder: `${settings.holder}-rebuild`,
             leaseMs: settings.leaseMs,
           });
+          settings.onApplied?.({ organizationIds: [], all: true });
           // Events written meanwhile are applied now rather than at the next poll.
           context.get(REPORTING_PROJECTOR_RUNNER).wake();
           return rebuilt;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { parse as parseQueryString } from 'node:querystring';
 import type { Request, Response } from 'express';
 import { ContainerModule, type Container, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
@@ -11,10 +12,15 @@ import {
   type CampaignPageSnapshot,
 } from '@causeway/core/campaigns/campaign-page.service';
 import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import { PublicCampaignListQuery, type PublicCampaign } from '@causeway/core/contracts/payments.contract';
+import type { CampaignDirectoryService, LiveListQuery } from '@causeway/core/reporting/campaign-directory.service';
+import type { KeptRead } from '@causeway/core/shared/kept-reads';
+import type { Page } from '@causeway/core/shared/paging';
 import { Id } from '@causeway/core/shared/primitives';
 import type { EventBus } from '@causeway/core/ports/event-bus.port';
 import { requestIdOf } from '../../http/request-id';
 import { requestLogLevel } from '../../http/request-log-level';
+import { parseInput } from '../../http/route';
 import { indexHtml, shellDistOf, withLinkPreview } from '../../http/web-assets';
 import { TYPES } from '../../types';
 import { builtResponse, sendBuilt, type BuiltResponse } from './built-response';
@@ -27,6 +33,8 @@ export const CAMPAIGN_HTML_CACHE_CONTROL = 'public, max-age=10, stale-while-reva
 
 export interface PublicPagesOptions {
   pages: CampaignPageService;
+  /** The live campaign list (`GET /api/campaigns`), kept by the directory. */
+  directory?: Pick<CampaignDirectoryService, 'liveSnapshot'>;
   /** The built shell's index.html (the page is answered by the usual routes while there is none). */
   indexPath: string;
   /**
@@ -37,12 +45,17 @@ export interface PublicPagesOptions {
   now?: () => number;
 }
 
+/** The live list's JSON may be kept by a browser, and asked again with its ETag (as the page's JSON). */
+export const CAMPAIGN_LIST_CACHE_CONTROL = 'no-cache';
+
 /**
  * The public campaign page's answers, built once per change of the page and kept beside its snapshot:
  * the JSON of `GET /api/campaigns/{id}/page` and the HTML of `/campaign/{id}/details/` (with its preview
- * tags and its content), each with its ETag and compressed copies.
+ * tags and its content), each with its ETag and compressed copies; and the live list's pages
+ * (`GET /api/campaigns`), built once per change of each.
  */
-export function publicPagesFactory({ pages, indexPath, prerender, now = Date.now }: PublicPagesOptions) {
+export function publicPagesFactory({ pages, directory, indexPath, prerender, now = Date.now }: PublicPagesOptions) {
+  const lists = new WeakMap<KeptRead<Page<PublicCampaign>>, BuiltResponse>();
   const built = new WeakMap<
     CampaignPageSnapshot,
     { json?: BuiltResponse; html?: { index: string; builtAt: number; response: Promise<BuiltResponse> } }
@@ -53,6 +66,22 @@ export function publicPagesFactory({ pages, indexPath, prerender, now = Date.now
     return kept;
   };
   return {
+    /** A page of the live list, as `GET /api/campaigns` answers it (null without a directory). */
+    async list(query: LiveListQuery): Promise<BuiltResponse | null> {
+      if (!directory) return null;
+      const snapshot = await directory.liveSnapshot(query);
+      let built = lists.get(snapshot);
+      if (!built) {
+        const { items, nextCursor } = snapshot.value;
+        built = builtResponse(JSON.stringify({ campaigns: items, nextCursor }), {
+          type: 'application/json; charset=utf-8',
+          cacheControl: CAMPAIGN_LIST_CACHE_CONTROL,
+        });
+        lists.set(snapshot, built);
+      }
+      return built;
+    },
+
     /** The page's JSON answer, or null when there is no such live campaign. */
     async json(campaignId: string): Promise<BuiltResponse | null> {
       const snapshot = await pages.snapshot(campaignId);
@@ -112,6 +141,7 @@ export const publicPagesModule = (options: { root?: string } = {}) =>
       .toDynamicValue((context) =>
         publicPagesFactory({
           pages: context.get(TYPES.CampaignPageService),
+          directory: context.get(TYPES.CampaignDirectoryService),
           indexPath: join(shellDistOf(options.root), 'index.html'),
           prerender: prerenderCampaignPage,
         }),
@@ -120,22 +150,30 @@ export const publicPagesModule = (options: { root?: string } = {}) =>
   });
 
 /**
- * Every instance drops its copy of a changed page: a change is forgotten here at once and published on
- * the event bus for the others (each hears its own too, harmlessly). Answers what stops following.
+ * Every instance drops its copy of a changed page and of the live list's pages: a change is forgotten
+ * here at once and published on the event bus for the others (each hears its own too, harmlessly).
+ * Answers what stops following.
  */
 export async function followCampaignPageChanges(
   container: Container,
   logger: Logger,
 ): Promise<{ changed(change: CampaignPageChange): void; stop(): Promise<void> }> {
   const eventBus: EventBus = container.get(TYPES.EventBus);
-  const pages = () => container.get(TYPES.CampaignPageService);
+  const forget = (change: CampaignPageChange) => {
+    container.get(TYPES.CampaignPageService).forget(change);
+    container.get(TYPES.CampaignDirectoryService).forget(change);
+  };
   const stop = await eventBus.subscribe(CAMPAIGN_PAGE_CHANGED_TOPIC, ({ payload }) => {
     const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id) => typeof id === 'string') : []);
-    pages().forget({ campaignIds: ids(payload.campaignIds), organizationIds: ids(payload.organizationIds) });
+    forget({
+      campaignIds: ids(payload.campaignIds),
+      organizationIds: ids(payload.organizationIds),
+      figuresOnly: ids(payload.figuresOnly),
+    });
   });
   return {
     changed(change) {
-      pages().forget(change);
+      forget(change);
       eventBus
         .publish({ topic: CAMPAIGN_PAGE_CHANGED_TOPIC, payload: { ...change } })
         .catch((error: unknown) =>
@@ -148,6 +186,16 @@ export async function followCampaignPageChanges(
 
 const HTML_PAGE = /^\/campaign\/([^/?#]+)\/details\/?(?:\?.*)?$/;
 const JSON_PAGE = /^\/api\/campaigns\/([^/?#]+)\/page(?:\?.*)?$/;
+const LIVE_LIST = /^\/api\/campaigns\/?(?:\?(.*))?$/;
+
+/** The live list's query as the usual route reads it (Express's simple parser, the contract), or null when it would refuse it. */
+function liveListQueryOf(search: string | undefined): LiveListQuery | null {
+  try {
+    return parseInput(PublicCampaignListQuery, search ? parseQueryString(search) : {}, 'query');
+  } catch {
+    return null;
+  }
+}
 
 /** Ids of plain letters, digits, `-` and `_` only (every id the app makes): anything else goes the usual way. */
 const PLAIN_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -159,11 +207,33 @@ const acceptsHtml = (req: IncomingMessage) => {
   return !accept || accept.includes('text/html') || accept.includes('*/*') || accept.includes('text/*');
 };
 
+/** What a public read asks for: its built answer (null: the usual routes answer), or null when it is not one. */
+function publicReadOf(
+  req: IncomingMessage,
+  url: string,
+  publicPages: PublicPages,
+): (() => Promise<BuiltResponse | null>) | null {
+  if (url.startsWith('/campaign/')) {
+    const match = HTML_PAGE.exec(url);
+    const campaignId = match && acceptsHtml(req) ? campaignIdOf(match[1]!) : null;
+    return campaignId === null ? null : () => publicPages.html(campaignId);
+  }
+  if (!url.startsWith('/api/campaigns')) return null;
+  const page = JSON_PAGE.exec(url);
+  if (page) {
+    const campaignId = campaignIdOf(page[1]!);
+    return campaignId === null ? null : () => publicPages.json(campaignId);
+  }
+  const list = LIVE_LIST.exec(url);
+  const query = list ? liveListQueryOf(list[1]) : null;
+  return query === null ? null : () => publicPages.list(query);
+}
+
 /**
- * The public campaign page's two reads, answered first and from memory: no session, cookie or body
- * parsing (they show the same to everyone), the app's security headers as computed once, and the
- * request's one log line with its id. Anything else (an unknown campaign, an id the route refuses, a
- * shell not built) goes on to the usual routes.
+ * The public campaign page's two reads and the live campaign list, answered first and from memory: no
+ * session, cookie or body parsing (they show the same to everyone), the app's security headers as
+ * computed once, and the request's one log line with its id. Anything else (an unknown campaign, an id
+ * or a query the route refuses, a shell not built) goes on to the usual routes.
  */
 export function publicPageFastPath({
   publicPages,
@@ -178,15 +248,10 @@ export function publicPageFastPath({
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = req.url ?? '';
-    const html = url.startsWith('/campaign/') ? HTML_PAGE.exec(url) : null;
-    const json = html ? null : url.startsWith('/api/campaigns/') ? JSON_PAGE.exec(url) : null;
-    const match = html ?? json;
-    if (!match) return next();
-    if (html && !acceptsHtml(req)) return next();
-    const campaignId = campaignIdOf(match[1]!);
-    if (campaignId === null) return next();
+    const read = publicReadOf(req, url, publicPages);
+    if (!read) return next();
     const startedAt = performance.now();
-    void (html ? publicPages.html(campaignId) : publicPages.json(campaignId)).then(
+    void read().then(
       (built) => {
         if (!built) return next();
         const id = requestIdOf(req);
@@ -201,7 +266,8 @@ export function publicPageFastPath({
           `${req.method} ${path} ${status} ${Math.round(performance.now() - startedAt)} ms`,
         );
       },
-      // A failed read goes the usual way, which answers it with the app's error shape.
+      // A failed read (a cursor no list answered, a store's failure) goes the usual way, which answers
+      // it with the app's error shape.
       () => next(),
     );
   };

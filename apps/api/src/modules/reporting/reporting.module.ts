@@ -1,9 +1,15 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { ContainerModule, type ServiceIdentifier } from 'inversify';
+import { ContainerModule, type Container, type ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
 import { createPostgresReportingQueries } from '@causeway/adapters/postgres/reporting/reporting.queries';
 import type { ReportingQueries } from '@causeway/core/ports/reporting-queries.port';
 import { campaignDirectoryServiceFactory } from '@causeway/core/reporting/campaign-directory.service';
-import { reportingServiceFactory, type ReportingService } from '@causeway/core/reporting/reporting.service';
+import {
+  REPORTS_CHANGED_TOPIC,
+  reportingServiceFactory,
+  type ReportChange,
+  type ReportingService,
+} from '@causeway/core/reporting/reporting.service';
 import { REPORTING_DATABASE } from '../reporting-database';
 import { TYPES } from '../../types';
 import { reportingRoutes } from './reporting.routes';
@@ -38,6 +44,7 @@ export const reportingModule = new ContainerModule(({ bind }) => {
         clock: context.get(TYPES.Clock),
         // The store's outbox holds exactly the changes not yet applied (applied ones are pruned).
         backlog: () => outbox.backlog(),
+        overviewCacheMs: context.get(TYPES.Config).REPORT_OVERVIEW_CACHE_MS,
       });
     })
     .inSingletonScope();
@@ -49,6 +56,7 @@ export const reportingModule = new ContainerModule(({ bind }) => {
         organizations: repositories.organizations,
         donations: repositories.donations,
         clock: context.get(TYPES.Clock),
+        cacheMs: context.get(TYPES.Config).CAMPAIGN_LIST_CACHE_MS,
       });
     })
     .inSingletonScope();
@@ -57,4 +65,35 @@ export const reportingModule = new ContainerModule(({ bind }) => {
 /** The report routes of a container that loaded the module. */
 export function reportRoutesOf(container: { get<T>(id: ServiceIdentifier<T>): T }, registry: OpenAPIRegistry) {
   return reportingRoutes({ reporting: container.get(REPORTING_SERVICE), registry });
+}
+
+/**
+ * Every instance reads again the reports the mirror changed: the projector applies a batch on one
+ * instance at a time (under the mirror's lease), which tells its own reports at once and the others on
+ * the event bus (each hears its own too, harmlessly). Answers what stops following.
+ */
+export async function followReportChanges(
+  container: Container,
+  logger: Logger,
+): Promise<{ changed(change: ReportChange): void; stop(): Promise<void> }> {
+  const eventBus = container.get(TYPES.EventBus);
+  const reporting = () => container.get(REPORTING_SERVICE);
+  const stop = await eventBus.subscribe(REPORTS_CHANGED_TOPIC, ({ payload }) => {
+    const ids = Array.isArray(payload.organizationIds)
+      ? payload.organizationIds.filter((id): id is string => typeof id === 'string')
+      : [];
+    // A message not understood is taken as the widest change.
+    reporting().mirrorChanged({ organizationIds: ids, all: payload.all !== false });
+  });
+  return {
+    changed(change) {
+      reporting().mirrorChanged(change);
+      eventBus
+        .publish({ topic: REPORTS_CHANGED_TOPIC, payload: { ...change } })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, change }, 'Other instances could not be told of a change to the reports'),
+        );
+    },
+    stop,
+  };
 }
