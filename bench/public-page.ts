@@ -7,71 +7,23 @@
 // figures are the medians of the rounds, and the ratio is the median of each round's ratio to its baseline.
 // Run: npx tsx bench/public-page.ts [seconds] [rounds]   (needs /usr/bin/wrk; `-t1 -c50 -d<seconds>s`,
 // default 5 s, 3 rounds)
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { destination, pino } from 'pino';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { startTestApp } from '@causeway/tests/support/start-app';
-import { helloServer } from './support/hello-server';
+import { helloServer, measure as measureFor, rowOf, tableHeading, type Figure } from './support/wrk';
 
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
-const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 const CAMPAIGN_ID = 'bench-public-page';
-const run = promisify(execFile);
-
-interface Figure {
-  perSecond: number;
-  p99Ms: number;
-  non2xx: number;
-}
-
-const MS = { us: 0.001, ms: 1, s: 1000 } as Record<string, number>;
-
-async function wrk(url: string, headers: Record<string, string>, duration = seconds): Promise<Figure> {
-  const args = [
-    '-t1',
-    '-c50',
-    `-d${duration}s`,
-    '--latency',
-    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
-    url,
-  ];
-  const { stdout } = await run(WRK, args, { maxBuffer: 1 << 20 });
-  const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
-  const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(stdout);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
-  if (!p99 || !Number.isFinite(perSecond)) throw new Error(`wrk said:\n${stdout}`);
-  return { perSecond, p99Ms: Number(p99[1]) * MS[p99[2]!]!, non2xx };
-}
-
-/** A second of load first, so the measured run finds the code optimized and the caches warm. */
-async function measure(url: string, headers: Record<string, string>): Promise<Figure> {
-  await wrk(url, headers, 1);
-  return wrk(url, headers);
-}
+const measure = (url: string, headers: Record<string, string>) => measureFor(url, headers, seconds);
 
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
 const HTML = { ...BROWSER, Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 const rows: string[] = [];
-/** One route's rounds, each beside the baseline measured just before it. */
-const row = (store: string, label: string, figures: Figure[], baselines: Figure[] | null) => {
-  const perSecond = median(figures.map((figure) => figure.perSecond));
-  const p99 = median(figures.map((figure) => figure.p99Ms));
-  const ratio = baselines ? median(figures.map((figure, i) => figure.perSecond / baselines[i]!.perSecond)) : 1;
-  const non2xx = figures.reduce((sum, figure) => sum + figure.non2xx, 0);
-  rows.push(
-    `${store.padEnd(9)} ${label.padEnd(34)} ${perSecond.toFixed(0).padStart(8)} ${p99.toFixed(2).padStart(8)} ${ratio.toFixed(2).padStart(6)}  ${figures.map((figure) => figure.perSecond.toFixed(0)).join(' / ')}${non2xx ? `  (${non2xx} not 2xx)` : ''}`,
-  );
-};
+const row = (store: string, label: string, figures: Figure[], baselines: Figure[] | null) =>
+  rows.push(rowOf(store, label, figures, baselines));
 
 await buildWeb({ log: () => undefined });
 const stores = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
@@ -146,8 +98,6 @@ for (const store of stores) {
 console.log(
   `wrk -t1 -c50 -d${seconds}s --latency (Accept-Encoding: gzip, deflate, br), ${rounds} rounds each, taken in turn with the baseline's: medians`,
 );
-console.log(
-  `${'store'.padEnd(9)} ${'route'.padEnd(34)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'×hello'.padStart(6)}  rounds (req/s)`,
-);
+console.log(tableHeading());
 console.log(rows.join('\n'));
 process.exit(0);
