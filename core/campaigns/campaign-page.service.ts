@@ -2,6 +2,7 @@ import { CAMPAIGN_PATHS, type CampaignPage } from '../contracts/campaigns.contra
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import { notFound } from '../shared/errors';
+import { keptReads, type KeptRead } from '../shared/kept-reads';
 import { campaignPageOf } from './pre-campaign.service';
 
 export type CampaignPageServiceDeps = {
@@ -95,72 +96,46 @@ export function campaignPageServiceFactory({
     return campaignPageOf(campaign, organization, { preview: false, pageUrl: pageUrl(campaignId) });
   };
 
-  interface Kept {
-    /** The last read answered (null until the first read is done). */
-    current: CampaignPageSnapshot | null;
-    /** A read in flight, shared by everyone waiting on it. */
-    reading: Promise<CampaignPageSnapshot> | null;
-  }
-  const kept = new Map<string, Kept>();
+  const reads = keptReads<string, CampaignPage | null>({
+    read,
+    cacheMs,
+    size: cacheSize,
+    // An unchanged page keeps its snapshot (and what was built from it); only its time moves on.
+    same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    now,
+  });
+  /** One snapshot per kept read, so what is built from it can be kept beside it. */
+  const snapshots = new WeakMap<KeptRead<CampaignPage | null>, CampaignPageSnapshot>();
 
-  const readInto = (campaignId: string, entry: Kept): Promise<CampaignPageSnapshot> => {
-    if (entry.reading) return entry.reading;
-    const startedAt = now();
-    const reading = read(campaignId).then(
-      (page) => {
-        const previous = entry.current;
-        // An unchanged page keeps its snapshot (and what was built from it); only its time moves on.
-        const same = previous !== null && JSON.stringify(previous.page) === JSON.stringify(page);
-        const snapshot = same
-          ? Object.assign(previous, { readAt: startedAt })
-          : { campaignId, page, readAt: startedAt };
-        if (kept.get(campaignId) === entry) {
-          entry.current = snapshot;
-          entry.reading = null;
-        }
-        return snapshot;
-      },
-      (error: unknown) => {
-        // A failed read is not kept: the next reader tries again.
-        if (entry.reading === reading) entry.reading = null;
-        throw error;
-      },
-    );
-    entry.reading = reading;
-    return reading;
-  };
-
-  const snapshot = (campaignId: string): Promise<CampaignPageSnapshot> => {
-    if (cacheMs <= 0) return read(campaignId).then((page) => ({ campaignId, page, readAt: now() }));
-    let entry = kept.get(campaignId);
-    if (!entry) {
-      entry = { current: null, reading: null };
-      kept.set(campaignId, entry);
-      if (kept.size > cacheSize) kept.delete(kept.keys().next().value!);
+  const snapshot = async (campaignId: string): Promise<CampaignPageSnapshot> => {
+    const kept = await reads.get(campaignId, campaignId);
+    let found = snapshots.get(kept);
+    if (!found) {
+      found = {
+        campaignId,
+        get page() {
+          return kept.value;
+        },
+        get readAt() {
+          return kept.readAt;
+        },
+      };
+      snapshots.set(kept, found);
     }
-    const current = entry.current;
-    if (current === null) return readInto(campaignId, entry);
-    const age = now() - current.readAt;
-    if (age < cacheMs) return Promise.resolve(current);
-    if (age < 2 * cacheMs) {
-      // Answered as it is while it is read again; a failed read is tried again by the next reader.
-      readInto(campaignId, entry).catch(() => undefined);
-      return Promise.resolve(current);
-    }
-    return readInto(campaignId, entry);
+    return found;
   };
 
   /** Drops what is kept of these pages: the next reader reads them again. */
   const forget = (change: CampaignPageChange) => {
+    const campaigns = new Set(change.campaignIds);
     const organizations = new Set(change.organizationIds);
-    for (const campaignId of change.campaignIds) kept.delete(campaignId);
-    if (organizations.size === 0) return;
-    for (const [campaignId, entry] of kept) {
-      const organizationId = entry.current?.page?.organization?.organizationId;
+    reads.forget((campaignId, current) => {
+      if (campaigns.has(campaignId)) return true;
+      if (organizations.size === 0) return false;
       // A page still being read may show the organization as it was: dropped too.
-      if (entry.current === null || (organizationId !== undefined && organizations.has(organizationId)))
-        kept.delete(campaignId);
-    }
+      const organizationId = current?.organization?.organizationId;
+      return current === null || (organizationId !== undefined && organizations.has(organizationId));
+    });
   };
 
   const page = async (campaignId: string): Promise<CampaignPage | null> => (await snapshot(campaignId)).page;

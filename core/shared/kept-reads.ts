@@ -108,10 +108,13 @@ export function keptReads<Q, V>({
       return Promise.resolve(current);
     },
 
-    /** Drops the kept reads of the queries `which` picks (all without one): their next reader waits for a read. */
-    forget(which?: (query: Q) => boolean) {
+    /**
+     * Drops the kept reads `which` picks by their query and what they last read (null while the first
+     * read is under way), all without one: their next reader waits for a read.
+     */
+    forget(which?: (query: Q, current: V | null) => boolean) {
       for (const [key, entry] of kept) {
-        if (!which || which(entry.query)) kept.delete(key);
+        if (!which || which(entry.query, entry.current?.value ?? null)) kept.delete(key);
       }
     },
 
