@@ -2,7 +2,36 @@
 import { callApi, type JsonResponse } from './api-client';
 import { jpegOfSize, pngOfSize } from './images';
 import { TYPES } from '@causeway/api/types';
+import type { NewCampaign } from '@causeway/core/campaigns/campaign.entity';
 import type { TestApp } from './start-app';
+
+/**
+ * A live campaign of the demo campaigner's organization, written straight to the store (as a published
+ * one is): Winter meals, a $10,000 goal, taking gifts; `fields` change any of it.
+ */
+export async function createLiveCampaign(app: TestApp, campaignId: string, fields: Partial<NewCampaign> = {}) {
+  const repositories = app.server.container.get(TYPES.Repositories);
+  const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+  await repositories.campaigns.create({
+    campaignUUID: campaignId,
+    userId: campaigner.uid,
+    organizationId: campaigner.organizationId,
+    createdAt: new Date().toISOString(),
+    campaignName: 'Winter meals',
+    campaignTitle: 'Warm meals for 500 families',
+    campaignDescription: 'Every week our volunteers cook and deliver warm meals.',
+    campaignCategory: null,
+    campaignTags: [],
+    campaignRaiseGoal: 10_000_00,
+    campaignRaised: 0,
+    donators: 0,
+    campaignRaiseGoalDeadline: null,
+    allowDonations: true,
+    isPaid: true,
+    ...fields,
+  });
+  return { repositories, organizationId: campaigner.organizationId! };
+}
 
 /** Sends one file to `POST /api/files` as a browser form does. */
 export async function uploadFile(

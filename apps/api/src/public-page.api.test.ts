@@ -1,34 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveCampaign } from '@causeway/tests/support/campaigns';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { testStoreName } from '@causeway/tests/support/test-stores';
-import { TYPES } from './types';
 
 /** Kept a minute: only a change dropping the page can show anything new within a test. */
 const KEPT = { CAMPAIGN_PAGE_CACHE_MS: '60000' };
 
-async function createCampaign(app: TestApp, campaignId: string) {
-  const repositories = app.server.container.get(TYPES.Repositories);
-  const organization = (await repositories.organizations.list())[0]!;
-  const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
-  await repositories.campaigns.create({
-    campaignUUID: campaignId,
-    userId: campaigner.uid,
-    organizationId: organization.organizationId,
-    createdAt: new Date().toISOString(),
-    campaignName: 'Winter meals',
-    campaignTitle: 'Warm meals for 500 families',
-    campaignDescription: 'Every week our volunteers cook and deliver warm meals.',
-    campaignCategory: null,
-    campaignTags: [],
-    campaignRaiseGoal: 10_000_00,
-    campaignRaised: 2_500_00,
-    donators: 12,
-    campaignRaiseGoalDeadline: null,
-    allowDonations: true,
-    isPaid: true,
-  });
-  return { repositories, organization };
-}
+/** The page's campaign, with gifts counted before. */
+const createCampaign = (app: TestApp, campaignId: string) =>
+  createLiveCampaign(app, campaignId, { campaignRaised: 2_500_00, donators: 12 });
 
 const pageOf = async (app: TestApp, campaignId: string) => {
   const response = await fetch(`${app.url}/api/campaigns/${campaignId}/page`);
@@ -46,7 +26,7 @@ describe('the public campaign page kept in memory', () => {
 
   it('answers a page created after it was answered "not found", then every change to it at once', async () => {
     expect((await pageOf(app, 'kept-page')).status).toBe(404);
-    const { repositories, organization } = await createCampaign(app, 'kept-page');
+    const { repositories, organizationId } = await createCampaign(app, 'kept-page');
     expect((await pageOf(app, 'kept-page')).page.raisedCents).toBe(2_500_00);
 
     await repositories.campaigns.countDonation('kept-page', 25_00);
@@ -56,7 +36,7 @@ describe('the public campaign page kept in memory', () => {
     const html = await (await fetch(`${app.url}/campaign/kept-page/details/`)).text();
     expect(html).toContain('<meta property="og:title" content="Warm meals for 600 families');
 
-    await repositories.organizations.update(organization.organizationId, { name: 'Harbor Light' });
+    await repositories.organizations.update(organizationId, { name: 'Harbor Light' });
     expect((await pageOf(app, 'kept-page')).page.organization.name).toBe('Harbor Light');
 
     await repositories.campaigns.softDelete('kept-page');

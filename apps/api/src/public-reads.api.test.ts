@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTING_API, type OverviewResponse } from '@causeway/core/contracts/reporting.contract';
-import type { NewCampaign } from '@causeway/core/campaigns/campaign.entity';
 import { CAMPAIGN_LIST_FIGURES_MS } from '@causeway/core/reporting/campaign-directory.service';
 import { REPORT_FRESHNESS_MS } from '@causeway/core/reporting/reporting.service';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { createLiveCampaign } from '@causeway/tests/support/campaigns';
 import { donationStorm, sendStorm } from '@causeway/tests/payments/webhook-storm';
 import { mirrorCaughtUp } from '@causeway/tests/support/reporting';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { testStoreName } from '@causeway/tests/support/test-stores';
 import { REPORTING_PROJECTOR, REPORTING_PROJECTOR_RUNNER } from './modules/reporting-mirror.module';
-import { TYPES } from './types';
 
 /*
  * The reads around the campaign page on a giving day, kept in memory: Discover's live list
@@ -30,26 +29,7 @@ const ACROSS_MS = 5_000;
 
 const store = testStoreName();
 
-async function createCampaign(app: TestApp, campaignId: string, fields: Partial<NewCampaign> = {}) {
-  const repositories = app.server.container.get(TYPES.Repositories);
-  const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
-  await repositories.campaigns.create({
-    campaignUUID: campaignId,
-    userId: campaigner.uid,
-    organizationId: campaigner.organizationId,
-    createdAt: new Date().toISOString(),
-    campaignName: campaignId,
-    campaignTitle: 'Warm meals for 500 families',
-    campaignDescription: 'Every week our volunteers cook and deliver warm meals.',
-    campaignRaiseGoal: 10_000_00,
-    campaignRaised: 0,
-    donators: 0,
-    allowDonations: true,
-    isPaid: true,
-    ...fields,
-  });
-  return { repositories, organizationId: campaigner.organizationId! };
-}
+const createCampaign = createLiveCampaign;
 
 type Listed = { campaignId: string; title: string; raisedCents: number; donators: number; acceptingDonations: boolean };
 
