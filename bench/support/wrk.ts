@@ -1,7 +1,6 @@
 // What the wrk benches share: a wrk run read back as requests a second and p99, the Express 5 hello-world
 // every figure is put beside, medians, and one table row of a route's rounds against the baseline's.
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
