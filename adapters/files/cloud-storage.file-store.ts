@@ -15,8 +15,13 @@ const isNotFound = (error: unknown): boolean =>
  * the app's `/files/...` route (`baseUrl`), as with the local disk, so a link never depends on the
  * bucket's access settings.
  */
-export function createCloudStorageFileStore(options: { bucket: Bucket; baseUrl: string }): FileStore {
-  const { bucket, baseUrl } = options;
+export function createCloudStorageFileStore(options: {
+  bucket: Bucket;
+  baseUrl: string;
+  /** Where its files were served before: addresses under these are still read as the store's (`pathOf`). */
+  formerBaseUrls?: readonly string[];
+}): FileStore {
+  const { bucket, baseUrl, formerBaseUrls } = options;
 
   /** A bucket has no folders: a path is refused when it is an existing file's folder, or under a file. */
   const checkNoClash = async (path: string) => {
@@ -68,7 +73,7 @@ export function createCloudStorageFileStore(options: { bucket: Bucket; baseUrl: 
     },
 
     pathOf(url) {
-      return pathOfFileUrl(baseUrl, url);
+      return pathOfFileUrl(baseUrl, url, formerBaseUrls);
     },
   };
 }

@@ -29,16 +29,19 @@ export function fileUrl(baseUrl: string, path: string): string {
 }
 
 /**
- * The stored path a URL of `fileUrl(baseUrl, …)` points to, or null for an address elsewhere or a
- * path no store would hold.
+ * The stored path a URL of `fileUrl(baseUrl, …)` points to, for the base or any of `formerBaseUrls` (where
+ * the store's files were served before), or null for an address elsewhere or a path no store would hold.
  */
-export function pathOfFileUrl(baseUrl: string, url: string): string | null {
-  const base = `${baseUrl.replace(/\/+$/, '')}/`;
-  if (!url.startsWith(base)) return null;
-  try {
-    const path = url.slice(base.length).split('/').map(decodeURIComponent).join('/');
-    return checkFilePath(path);
-  } catch {
-    return null;
+export function pathOfFileUrl(baseUrl: string, url: string, formerBaseUrls: readonly string[] = []): string | null {
+  for (const candidate of [baseUrl, ...formerBaseUrls]) {
+    const base = `${candidate.replace(/\/+$/, '')}/`;
+    if (!url.startsWith(base)) continue;
+    try {
+      const path = url.slice(base.length).split('/').map(decodeURIComponent).join('/');
+      return checkFilePath(path);
+    } catch {
+      return null;
+    }
   }
+  return null;
 }

@@ -10,6 +10,8 @@ export interface LocalDiskFileStoreOptions {
   root: string;
   /** Where the root is served over HTTP. */
   baseUrl: string;
+  /** Where it was served before: addresses under these are still read as the store's (`pathOf`). */
+  formerBaseUrls?: readonly string[];
 }
 
 /**
@@ -119,7 +121,7 @@ export function createLocalDiskFileStore(options: LocalDiskFileStoreOptions): Fi
     },
 
     pathOf(url) {
-      return pathOfFileUrl(options.baseUrl, url);
+      return pathOfFileUrl(options.baseUrl, url, options.formerBaseUrls);
     },
   };
 }

@@ -3,7 +3,10 @@ import { conflict } from '@causeway/core/shared/errors';
 import { checkFilePath, fileUrl, pathOfFileUrl } from '../files/file-path';
 
 /** Files kept in memory, under the same path rules as every store. */
-export function createMemoryFileStore(baseUrl: string): FileStore {
+export function createMemoryFileStore(
+  baseUrl: string,
+  options: { formerBaseUrls?: readonly string[] } = {},
+): FileStore {
   const files = new Map<string, { content: Uint8Array; contentType: string }>();
 
   return {
@@ -37,7 +40,7 @@ export function createMemoryFileStore(baseUrl: string): FileStore {
     },
 
     pathOf(url) {
-      return pathOfFileUrl(baseUrl, url);
+      return pathOfFileUrl(baseUrl, url, options.formerBaseUrls);
     },
   };
 }

@@ -6,6 +6,7 @@ import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import { Donation, type RecordedDonation } from '../donations/donation.entity';
 import { mailServiceFactory } from '../email/mail.service';
 import type { DataStore } from '../ports/unit-of-work.port';
+import { Appreciation } from './appreciation.entity';
 import { appreciationServiceFactory, type AppreciationServiceDeps, type ThanksStep } from './appreciation.service';
 
 /** The failures of afterDonation that are not a mail transport's: each is reported and kept in errorEmails. */
@@ -42,6 +43,7 @@ describe('afterDonation when something other than the mail fails', () => {
       notify: async () => undefined,
       clock,
       ids,
+      publicUrl: 'https://give.example',
       onError: (_error, step) => reported.push(step),
       ...changes,
     });
@@ -134,6 +136,30 @@ describe('afterDonation when something other than the mail fails', () => {
     expect(turns).toHaveLength(3);
     expect(new Set(turns).size).toBe(1);
     expect(reported).toEqual([]);
+  });
+
+  it("puts the campaign's header image on the platform's address in the donor's e-mail", async () => {
+    await store.repositories.campaigns.create({
+      campaignUUID: 'cmp-1',
+      userId: 'casey',
+      organizationId: 'org-1',
+      createdAt: clock.now().toISOString(),
+      campaignName: 'Winter meals',
+      campaignTitle: 'Warm meals for 500 families this winter',
+      headerImageDesktop: '/files/campaigns/cmp-1-header.png',
+    });
+    await store.repositories.appreciations.save(
+      Appreciation.parse({
+        id: 'appreciation-1',
+        campaignId: 'cmp-1',
+        campaigner_id: 'casey',
+        includeHeaderEmail: true,
+        updateDate: clock.now().toISOString(),
+      }),
+    );
+    await serviceWith().afterDonation(thanked);
+    const [mail] = await mailer.list({ to: 'dana@donors.example' });
+    expect(mail?.html).toContain('<img src="https://give.example/files/campaigns/cmp-1-header.png"');
   });
 
   it('reports but never throws when even errorEmails cannot be written', async () => {

@@ -18,6 +18,7 @@ import type { IdGenerator } from '../ports/id-generator.port';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import type { UserRepository } from '../ports/user.repository';
 import { notFound } from '../shared/errors';
+import { absoluteFileUrl } from '../shared/file-address';
 import {
   DEFAULT_APPRECIATION_SETTINGS,
   emailHtml,
@@ -44,6 +45,8 @@ export type AppreciationServiceDeps = {
   notify: (input: NotifyInput) => Promise<unknown>;
   clock: Clock;
   ids: IdGenerator;
+  /** The platform's address: the e-mail's images are put on it (a mail client has no page to resolve a path against). */
+  publicUrl: string;
   /** SPEC §8: appreciation errors are only logged; each is also kept in `errorEmails`. */
   onError: (error: unknown, step: ThanksStep, context: { campaignId: string }) => void;
 };
@@ -75,6 +78,11 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
   };
   /** What people outside the organization read: the public headline, never the internal name. */
   const publicHeadline = (campaign: Campaign | null) => campaign?.campaignTitle.trim() || null;
+  /** The campaign's header image, in full for an e-mail. */
+  const headerImageInMail = (campaign: Campaign | null) => {
+    const address = campaign ? (campaign.headerImageDesktop ?? campaign.headerImageMobile) : null;
+    return address ? absoluteFileUrl(address, deps.publicUrl) : null;
+  };
   const targetOf = (campaign: Campaign) => ({ organizationId: campaign.organizationId, uid: campaign.userId });
   const organizationNameOf = async (campaign: { organizationId: string | null } | null) => {
     if (!campaign?.organizationId) return null;
@@ -127,7 +135,7 @@ export function appreciationServiceFactory(deps: AppreciationServiceDeps) {
       campaignName: publicHeadline(campaign),
       donorName: thanked.donation.donor_name,
       amountCents: thanked.donation.amount,
-      campaignHeaderImage: campaign ? (campaign.headerImageDesktop ?? campaign.headerImageMobile) : null,
+      campaignHeaderImage: headerImageInMail(campaign),
       organizationName: await organizationNameOf(campaign),
     });
     await sendMail('donorEmail', thanked.donation.campaign_id, {

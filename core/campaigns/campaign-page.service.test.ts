@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import type { CampaignPage } from '../contracts/campaigns.contract';
 import type { Campaign } from './campaign.entity';
-import { CAMPAIGN_PAGE_CACHE_MS, campaignPageServiceFactory, summaryOf } from './campaign-page.service';
+import { CAMPAIGN_PAGE_CACHE_MS, campaignPageServiceFactory, linkPreviewOf, summaryOf } from './campaign-page.service';
 
 describe('the link preview summary', () => {
   test.each([
@@ -14,6 +15,27 @@ describe('the link preview summary', () => {
     { story: 'x'.repeat(30), length: 10, summary: `${'x'.repeat(9)}…` },
   ])('$story → $summary', ({ story, summary, length }) => {
     expect(summaryOf(story, length)).toBe(summary);
+  });
+});
+
+describe('the link preview image', () => {
+  const page = (coverImage: string | null) =>
+    ({
+      title: 'Warm meals',
+      name: 'Winter meals',
+      story: '',
+      organization: null,
+      coverImage,
+    }) as unknown as CampaignPage;
+  const url = 'https://give.example/campaign/c1/details/';
+
+  test.each([
+    // Crawlers read the tags without a page to resolve a path against: the cover is given in full.
+    ['/files/campaigns/c1-cover.jpg', 'https://give.example/files/campaigns/c1-cover.jpg'],
+    ['https://cdn.example.org/files/campaigns/c1-cover.jpg', 'https://cdn.example.org/files/campaigns/c1-cover.jpg'],
+    [null, null],
+  ])('of a cover at %s is %s', (coverImage, image) => {
+    expect(linkPreviewOf(page(coverImage), url).image).toBe(image);
   });
 });
 

@@ -2,6 +2,7 @@ import { CAMPAIGN_PATHS, type CampaignPage } from '../contracts/campaigns.contra
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import { notFound } from '../shared/errors';
+import { absoluteFileUrl } from '../shared/file-address';
 import { keptReads, type KeptRead } from '../shared/kept-reads';
 import { campaignPageOf } from './pre-campaign.service';
 
@@ -72,10 +73,14 @@ export function summaryOf(story: string, length = DESCRIPTION_LENGTH): string {
   return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-/** A campaign page's link preview: its headline and organization, the start of its story, its cover. */
+/**
+ * A campaign page's link preview: its headline and organization, the start of its story, its cover (in
+ * full, on the page's address: crawlers read the tags without a page to resolve a path against).
+ */
 export function linkPreviewOf(page: CampaignPage, url: string): LinkPreview {
   const by = page.organization ? ` · ${page.organization.name}` : '';
-  return { title: `${page.title || page.name}${by}`, description: summaryOf(page.story), image: page.coverImage, url };
+  const image = page.coverImage ? absoluteFileUrl(page.coverImage, url) : null;
+  return { title: `${page.title || page.name}${by}`, description: summaryOf(page.story), image, url };
 }
 
 /** The public campaign page (SPEC §2): anyone may open a live campaign; deleted and unknown ones are gone. */

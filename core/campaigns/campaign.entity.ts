@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileAddress } from '../shared/file-address';
 import { Cents, Id, Timestamp, patchOf } from '../shared/primitives';
 import { DemoCampaignStatus, StoredWorkflowStatus, WorkflowEntry } from '../workflow/workflow.entity';
 import { AgeBand, EducationLevel, Gender, IncomeBand, StateTarget } from './targeting.entity';
@@ -13,7 +14,7 @@ export const AmobeeCreativeAsset = z.object({
 export const CampaignAdFile = z.object({
   name: z.string().max(255),
   path: z.string().max(1024).nullable().default(null),
-  url: z.string().max(2048).nullable().default(null),
+  url: FileAddress.nullable().default(null),
   typeFormat: z.enum(['display', 'video']),
   width: z.number().int().positive().nullable().default(null),
   height: z.number().int().positive().nullable().default(null),
@@ -50,16 +51,16 @@ const campaignFields = {
   statesAmobee: z.array(StateTarget).default([]),
   landingPageLink: z.string().max(2048).nullable().default(null),
   campaignAdsFiles: z.array(CampaignAdFile).default([]),
-  campaignCoverImage: z.string().max(2048).nullable().default(null),
-  campaignCoverVideo: z.string().max(2048).nullable().default(null),
+  campaignCoverImage: FileAddress.nullable().default(null),
+  campaignCoverVideo: FileAddress.nullable().default(null),
   campaignRaiseGoal: Cents.default(0),
   campaignRaiseGoalDeadline: Timestamp.nullable().default(null),
-  headerImageDesktop: z.string().max(2048).nullable().default(null),
-  headerImageMobile: z.string().max(2048).nullable().default(null),
+  headerImageDesktop: FileAddress.nullable().default(null),
+  headerImageMobile: FileAddress.nullable().default(null),
   headerUrlDesktop: z.string().max(2048).nullable().default(null),
   headerUrlMobile: z.string().max(2048).nullable().default(null),
-  footerImageDesktop: z.string().max(2048).nullable().default(null),
-  footerImageMobile: z.string().max(2048).nullable().default(null),
+  footerImageDesktop: FileAddress.nullable().default(null),
+  footerImageMobile: FileAddress.nullable().default(null),
   footerUrlDesktop: z.string().max(2048).nullable().default(null),
   footerUrlMobile: z.string().max(2048).nullable().default(null),
   spreadsheetId: z.string().max(200).nullable().default(null),

@@ -100,13 +100,17 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
     ...draftProblems(draft, clock.now()),
   });
 
-  /** A media field must name one of the draft's own uploaded files. */
-  const checkMedia = (draft: PreCampaign, field: string, url: string | null | undefined) => {
-    if (url === null || url === undefined) return;
+  /**
+   * A media field must name one of the draft's own uploaded files; it is stored as the file store's
+   * address of it today (an address it gave before, on another host, included).
+   */
+  const mediaAddress = (draft: PreCampaign, field: string, url: string | null | undefined) => {
+    if (url === null || url === undefined) return url;
     const path = files.pathOf(url);
     if (path === null || !isDraftFile(path, draft)) {
       throw invalid('Use a file uploaded to this campaign.', { [field]: 'Upload the file to this campaign first.' });
     }
+    return files.url(path);
   };
 
   /** The ad files as the platform reads them from the stored files: format, pixels and weight are never taken on trust. */
@@ -147,6 +151,7 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
   /** The body as stored fields: derived lists kept in step, files resolved, links checked. */
   const patchOf = async (draft: PreCampaign, body: UpdatePreCampaignBody): Promise<PreCampaignPatch> => {
     const { adFiles, statesAmobee, landingPage, landingPageToggle, ...plain } = body;
+    const patch: PreCampaignPatch = { ...plain };
     for (const field of [
       'campaignCoverImage',
       'campaignCoverVideo',
@@ -155,9 +160,8 @@ export function preCampaignServiceFactory(deps: PreCampaignServiceDeps) {
       'footerImageDesktop',
       'footerImageMobile',
     ] as const) {
-      checkMedia(draft, field, body[field]);
+      if (body[field] !== undefined) patch[field] = mediaAddress(draft, field, body[field]);
     }
-    const patch: PreCampaignPatch = { ...plain };
     if (statesAmobee !== undefined) {
       patch.statesAmobee = statesAmobee.map((state) => ({
         stateCode: state.stateCode,

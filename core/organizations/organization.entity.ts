@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileAddress } from '../shared/file-address';
 import { Email, Id, Timestamp, patchOf } from '../shared/primitives';
 
 /** A donation percentage: the share (0-100) of a donation that goes to the organization. */
@@ -12,7 +13,7 @@ export const Organization = z.object({
   phone: z.string().max(50).nullable().default(null),
   email: Email.nullable().default(null),
   website: z.string().max(2048).nullable().default(null),
-  logo: z.string().max(2048).nullable().default(null),
+  logo: FileAddress.nullable().default(null),
   termsAndConditions: z.string().max(20000).nullable().default(null),
   termsAndConditionsLink: z.string().max(2048).nullable().default(null),
   paymentDisclaimer: z.string().max(5000).nullable().default(null),
@@ -27,7 +28,7 @@ export const Organization = z.object({
   footerColor: z.string().max(32).nullable().default(null),
   sideBarColor: z.string().max(32).nullable().default(null),
   backGroundColor: z.string().max(32).nullable().default(null),
-  imageLogin: z.string().max(2048).nullable().default(null),
+  imageLogin: FileAddress.nullable().default(null),
   organizationCode: z.string().max(64).nullable().default(null),
   advertiserId: z.string().max(64).nullable().default(null),
   isDeleted: z.boolean().default(false),

@@ -14,7 +14,7 @@ import type { Organization } from './organization.entity';
 export type OrganizationServiceDeps = {
   unitOfWork: UnitOfWork;
   organizations: Pick<OrganizationRepository, 'findById' | 'list'>;
-  files: Pick<FileStore, 'put' | 'delete' | 'url'>;
+  files: Pick<FileStore, 'put' | 'delete' | 'url' | 'pathOf'>;
   images: ImageInspector;
   clock: Clock;
   ids: IdGenerator;
@@ -269,7 +269,7 @@ export function organizationServiceFactory({
       // An image of another format lived under another name: it is not used any more.
       const stale = Object.values(IMAGE_FORMATS)
         .map((format) => imagePath(kind, organizationId, format.extension))
-        .find((candidate) => candidate !== path && files.url(candidate) === previous);
+        .find((candidate) => candidate !== path && previous !== null && files.pathOf(previous) === candidate);
       if (stale) {
         await files.delete(stale).catch((error: unknown) => onCleanupFailure(stale, error));
       }

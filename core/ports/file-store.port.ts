@@ -2,7 +2,7 @@ export interface StoredFile {
   path: string;
   contentType: string;
   size: number;
-  /** Where a browser can fetch it. */
+  /** Where a browser can fetch it: a same-origin path (`/files/…`) unless the files have a host of their own. */
   url: string;
 }
 
@@ -18,6 +18,9 @@ export interface FileStore {
   /** Removing a missing file is not an error. */
   delete(path: string): Promise<void>;
   url(path: string): string;
-  /** The path behind one of this store's URLs; null for any other address. */
+  /**
+   * The path behind one of this store's URLs, including those it answered under an address it was
+   * served at before (an absolute address of the platform's own host); null for any other address.
+   */
   pathOf(url: string): string | null;
 }

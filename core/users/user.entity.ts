@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileAddress } from '../shared/file-address';
 import { Cents, Email, Id, Timestamp, patchOf } from '../shared/primitives';
 
 /** AccountType of a profile. The spec names promoter "among others"; these are the product's roles. */
@@ -19,7 +20,7 @@ export const UserProfile = z.object({
   Email: Email,
   FirstName: z.string().max(100).default(''),
   LastName: z.string().max(100).default(''),
-  avatar: z.string().max(2048).nullable().default(null),
+  avatar: FileAddress.nullable().default(null),
   AccountType: AccountType,
   OrganisationName: z.string().max(200).nullable().default(null),
   OrganisationGoals: z.string().max(5000).nullable().default(null),

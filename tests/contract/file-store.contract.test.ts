@@ -7,16 +7,19 @@ import { createMemoryFileStore } from '@causeway/adapters/memory/file-store.fake
 import type { FileStore } from '@causeway/core/ports/file-store.port';
 
 const BASE_URL = 'http://files.test/uploads';
+/** Where the files were served before (an absolute address of the platform's own host). */
+const FORMER_BASE_URL = 'http://localhost:3000/files';
+const formerBaseUrls = [FORMER_BASE_URL];
 const folders: string[] = [];
 
 const implementations: { name: string; create: () => Promise<FileStore>; unavailable?: string }[] = [
-  { name: 'memory', create: async () => createMemoryFileStore(BASE_URL) },
+  { name: 'memory', create: async () => createMemoryFileStore(BASE_URL, { formerBaseUrls }) },
   {
     name: 'local disk',
     create: async () => {
       const root = await mkdtemp(join(tmpdir(), 'file-store-'));
       folders.push(root);
-      return createLocalDiskFileStore({ root: join(root, 'files'), baseUrl: `${BASE_URL}/` });
+      return createLocalDiskFileStore({ root: join(root, 'files'), baseUrl: `${BASE_URL}/`, formerBaseUrls });
     },
   },
 ];
@@ -38,7 +41,7 @@ implementations.push({
       getApps().find((candidate) => candidate.name === 'file-store-contract') ??
       initializeApp({ projectId: 'demo-causeway' }, 'file-store-contract');
     const bucket = getStorage(app).bucket(`contract-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-    return createCloudStorageFileStore({ bucket, baseUrl: `${BASE_URL}/` });
+    return createCloudStorageFileStore({ bucket, baseUrl: `${BASE_URL}/`, formerBaseUrls });
   },
 });
 
@@ -119,6 +122,12 @@ const fileStoreContract =
       expect(store.pathOf(`${BASE_URL}/../secrets.txt`)).toBeNull();
       expect(store.pathOf(`${BASE_URL}/%2e%2e/secrets.txt`)).toBeNull();
       expect(store.pathOf(`${BASE_URL}/`)).toBeNull();
+    });
+
+    it('reads the path of an address it gave under a base it was served at before', () => {
+      expect(store.pathOf(`${FORMER_BASE_URL}/campaigns/c%201/cover.png`)).toBe('campaigns/c 1/cover.png');
+      expect(store.pathOf(`${FORMER_BASE_URL}/../secrets.txt`)).toBeNull();
+      expect(store.pathOf('http://localhost:3000/other/cover.png')).toBeNull();
     });
 
     it.each(LEAVING_PATHS)('refuses the path %j that would leave the root, with an invalid error', async (path) => {

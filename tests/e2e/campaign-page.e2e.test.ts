@@ -71,7 +71,9 @@ describe('the public campaign page in the browser', () => {
     expect(response?.headers()['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     const source = (await response?.text()) ?? '';
     expect(source).toContain(`<meta property="og:title" content="${TITLE} · ${ORGANIZATION}">`);
-    expect(source).toContain(`<meta property="og:image" content="${coverUrl}">`);
+    // The page loads its cover by its path on the site; crawlers read the whole address.
+    expect(coverUrl).toBe(`/files/campaigns/${CAMPAIGN_ID}/cover.png`);
+    expect(source).toContain(`<meta property="og:image" content="${app.url}${coverUrl}">`);
     expect(source).toContain(`<meta name="twitter:card" content="summary_large_image">`);
     // The campaign is in the page itself, painted before any script runs.
     expect(source).toMatch(new RegExp(`<h1 [^>]*class="cw-cpage__title"[^>]*>${TITLE}</h1>`));
@@ -116,6 +118,36 @@ describe('the public campaign page in the browser', () => {
     expect(await page.title()).toBe(`${TITLE} · ${ORGANIZATION}`);
     await expectAccessible(page, 'the public campaign page, signed out');
     expect(browser.errors).toEqual([]);
+  });
+
+  it('loads its cover when opened by another name of the host, a cover stored with the old whole address too', async () => {
+    // The newcomer's way in: http://127.0.0.1:PORT, where the public URL says http://localhost:PORT.
+    const otherName = pageUrl(CAMPAIGN_ID).replace('//localhost:', '//127.0.0.1:');
+    expect(otherName).not.toBe(pageUrl(CAMPAIGN_ID));
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const blocked: string[] = [];
+    const visitor = await browser.context.newPage();
+    visitor.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    const coverLoaded = () =>
+      visitor.waitForFunction(() => {
+        const image = document.querySelector<HTMLImageElement>('img.cw-cpage__cover-media');
+        return image !== null && image.complete && image.naturalWidth === 1200;
+      });
+    try {
+      await visitor.goto(otherName);
+      await coverLoaded();
+      // Before same-origin paths every cover was stored as http://localhost:PORT/files/….
+      await repositories.campaigns.update(CAMPAIGN_ID, { campaignCoverImage: `${app.url}${coverUrl}` });
+      await visitor.goto(otherName);
+      expect(await visitor.locator('img.cw-cpage__cover-media').getAttribute('src')).toBe(coverUrl);
+      await coverLoaded();
+    } finally {
+      await visitor.close();
+      await repositories.campaigns.update(CAMPAIGN_ID, { campaignCoverImage: coverUrl });
+    }
+    expect(blocked).toEqual([]);
   });
 
   it('serves the same page without the trailing slash', async () => {

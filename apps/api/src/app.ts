@@ -80,13 +80,16 @@ export function createApp(container: Container): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // Stored files load from the site itself, or from their own host when FILES_PUBLIC_URL names one.
+  const fileOrigins = config.FILES_PUBLIC_URL ? [new URL(config.FILES_PUBLIC_URL).origin] : [];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", ...(captcha ? [CAPTCHA_ORIGIN] : [])],
         ...(captcha ? { 'frame-src': ["'self'", CAPTCHA_ORIGIN] } : {}),
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...fileOrigins],
+        'media-src': ["'self'", ...fileOrigins],
         'upgrade-insecure-requests': config.cookieSecure ? [] : null,
       },
     },
@@ -187,7 +190,8 @@ export function createApp(container: Container): RequestListener {
     }),
   );
   app.use(passwordResetRoutes({ passwordReset: container.get(PASSWORD_RESET_SERVICE), registry }));
-  if (container.isBound(TYPES.Mailbox)) app.use(devMailRoutes({ mailbox: container.get(TYPES.Mailbox), registry }));
+  if (container.isBound(TYPES.Mailbox))
+    app.use(devMailRoutes({ mailbox: container.get(TYPES.Mailbox), registry, publicUrl: config.publicUrl }));
   app.use(
     notificationRoutes({
       notifications: container.get(TYPES.NotificationService),

@@ -287,6 +287,9 @@ describe('after a donation', () => {
       'Thank you!\n\nYour gift of $25.00 to Winter meals has been received.\n\nWe cook every Friday. Come and see.\n\n— Harbor Light Food Bank',
     );
     expect(donorMail!.html).toContain('<img src="https://cdn.example/thanks-header.png"');
+    // The dev mailbox shows a mail's images of the platform itself too (plain http on a laptop).
+    const shown = await fetch(`${app.url}/dev/mail/html?id=${encodeURIComponent(donorMail!.messageId)}`);
+    expect(shown.headers.get('content-security-policy')).toContain(`img-src https: data: ${app.url};`);
 
     const [promoterMail] = await mailbox.list({ to: 'promoter@demo.local' });
     expect(promoterMail).toMatchObject({

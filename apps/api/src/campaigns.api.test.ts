@@ -175,7 +175,7 @@ describe('uploading files', () => {
       height: 630,
       typeFormat: null,
     });
-    const served = await fetch(`${app.url}${new URL(cover.body.file.url).pathname}`);
+    const served = await fetch(new URL(cover.body.file.url, app.url));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
   });
@@ -273,6 +273,23 @@ describe('uploading files', () => {
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.error.fields.campaignCoverImage).toBe('Upload the file to this campaign first.');
+  });
+
+  it('answers uploads by same-origin paths, and still takes the whole address they were once given on the public URL', async () => {
+    const id = await newDraft();
+    const cover = await uploadFile(
+      app,
+      cookies.campaigner,
+      { purpose: 'cover-image', preCampaignId: id },
+      { name: 'cover.jpg', content: jpegOfSize(1200, 630) },
+    );
+    expect(cover.body.file.url).toBe(`/files/preCampaigns/cover_${id}.jpg`);
+    // A wizard opened before the change holds the address as the platform then gave it.
+    const saved = await api('PATCH', `/api/pre-campaigns/${id}`, cookies.campaigner, {
+      campaignCoverImage: `${app.url}${cover.body.file.url}`,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.preCampaign.campaignCoverImage).toBe(cover.body.file.url);
   });
 });
 

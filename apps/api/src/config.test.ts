@@ -86,8 +86,22 @@ describe('configuration', () => {
     expect(config).toMatchObject({ embedded: false, cookieSecure: true, publicUrl: 'https://give.example' });
   });
 
+  it('addresses stored files by same-origin paths unless they have a host of their own', () => {
+    expect(loadConfig({ PORT: '3456' })).toMatchObject({
+      filesUrl: '/files',
+      formerFilesUrls: ['http://localhost:3456/files'],
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://give.example', FILES_PUBLIC_URL: 'https://cdn.example.org/files/' }),
+    ).toMatchObject({
+      filesUrl: 'https://cdn.example.org/files',
+      formerFilesUrls: ['https://give.example/files', '/files'],
+    });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ FILES_PUBLIC_URL: 'ftp://files.example' }, 'FILES_PUBLIC_URL'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATA_STORE: 'mongo' }, 'DATA_STORE'],

@@ -28,6 +28,15 @@ export const ConfigSchema = z
     /** Empty: 127.0.0.1 (this computer only) outside production, every interface (0.0.0.0) in production. */
     HOST: optionalText,
     PUBLIC_URL: z.url().optional(),
+    /**
+     * Where browsers load the stored files (covers, logos, avatars) when they have a host of their own, a
+     * CDN or a public bucket holding the same paths (e.g. https://cdn.example.org/files). Empty: the app
+     * serves them itself, by same-origin paths (/files/...), whatever name the site is opened by.
+     */
+    FILES_PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag.default(false),
 
@@ -276,6 +285,13 @@ export interface Config extends Omit<RawConfig, 'HOST'> {
   /** True when only this computer can connect (a loopback HOST). */
   localOnly: boolean;
   publicUrl: string;
+  /** Where browsers load the stored files: FILES_PUBLIC_URL, else the same-origin path /files. */
+  filesUrl: string;
+  /**
+   * Where the stored files were addressed before, still read as theirs: the absolute address on the public
+   * URL (as every file was stored until same-origin paths), and /files when they have a host of their own.
+   */
+  formerFilesUrls: string[];
   cookieSecure: boolean;
   production: boolean;
   /** Embedded mode: PGlite under DATA_DIR, and the dev-only conveniences (dev mailbox). */
@@ -298,12 +314,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = raw.NODE_ENV === 'production';
   // A laptop's server is private by default; a deployment (a container) listens on every interface.
   const host = raw.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  const filesUrl = raw.FILES_PUBLIC_URL?.replace(/\/+$/, '') ?? '/files';
   return {
     ...raw,
     HOST: host,
     localOnly: /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host),
     production,
-    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    filesUrl,
+    formerFilesUrls: [`${publicUrl}/files`, '/files'].filter((url) => url !== filesUrl),
     cookieSecure: raw.COOKIE_SECURE ?? production,
     embedded: raw.DATA_STORE === 'postgres' && !raw.DATABASE_URL,
   };

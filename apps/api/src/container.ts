@@ -145,7 +145,7 @@ export async function compose(
     workflowModule(logger),
     demoModule(config, { embeddedAdPlatform: ads.sandbox !== null }),
     promotionModule(config, logger),
-    appreciationsModule(logger),
+    appreciationsModule(config, logger),
     paymentsModule(config, logger, { paymentActions: overrides.paymentActions }),
     donationsModule(config, logger),
     // The worker's and the projector's names, in this order, are the ids this start makes for them.

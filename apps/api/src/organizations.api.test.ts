@@ -43,7 +43,7 @@ async function upload(path: string, content: Uint8Array | string, contentType: s
 }
 
 /** The app-relative address of a stored file (the stored URL names the configured public address). */
-const pathOf = (url: string) => new URL(url).pathname;
+const pathOf = (url: string) => new URL(url, 'http://any.host').pathname;
 
 async function createOrganization(name: string): Promise<string> {
   const created = await callApi(app, 'POST', '/api/organizations', { cookie: cookies.super, body: { name } });

@@ -174,7 +174,9 @@ describe('your own profile', () => {
     const picture = pngOfSize(96, 96);
     const response = await putAvatar(cookie, picture, 'image/png');
     expect(response.status).toBe(200);
-    const avatar = new URL(response.body.user.avatar);
+    // A same-origin path: it loads whatever name the site is opened by.
+    expect(response.body.user.avatar).toMatch(/^\/files\//);
+    const avatar = new URL(response.body.user.avatar, app.url);
     expect(avatar.pathname).toBe(`/files/avatars/avatar_${uid}.png`);
     const served = await fetch(`${app.url}${avatar.pathname}${avatar.search}`);
     expect(served.status).toBe(200);

@@ -2,10 +2,11 @@ import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { appreciationServiceFactory } from '@causeway/core/appreciations/appreciation.service';
 import { notifyTogether } from '@causeway/core/notifications/notify-together';
+import type { Config } from '../config';
 import { TYPES } from '../types';
 
 /** The thanks sent after donations, and the thank-you messages campaigners write for them. */
-export const appreciationsModule = (logger: Logger) =>
+export const appreciationsModule = (config: Config, logger: Logger) =>
   new ContainerModule(({ bind }) => {
     bind(TYPES.AppreciationService).toDynamicValue((context) => {
       const repositories = context.get(TYPES.Repositories);
@@ -22,6 +23,7 @@ export const appreciationsModule = (logger: Logger) =>
         notify: notifyTogether(notifications),
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
+        publicUrl: config.publicUrl,
         // SPEC §8: appreciation errors are logged and swallowed (and kept in errorEmails).
         onError: (error, step, failure) =>
           logger.error({ err: error, step, ...failure }, 'A thank-you could not be sent'),

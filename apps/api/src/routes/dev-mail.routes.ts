@@ -10,7 +10,16 @@ import { defineRoute } from '../http/route';
  * The dev mailbox: mounted only where mail is kept instead of sent (never in production, never with
  * SMTP). Open without signing in, so an invitation can be followed from a fresh browser.
  */
-export function devMailRoutes({ mailbox, registry }: { mailbox: Mailbox; registry: OpenAPIRegistry }): Router {
+export function devMailRoutes({
+  mailbox,
+  registry,
+  publicUrl,
+}: {
+  mailbox: Mailbox;
+  registry: OpenAPIRegistry;
+  /** Mail links the platform's own images on its public URL, which is plain http on a laptop. */
+  publicUrl: string;
+}): Router {
   const router = Router();
   const recipient = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
@@ -42,7 +51,7 @@ export function devMailRoutes({ mailbox, registry }: { mailbox: Mailbox; registr
     // The mail's own markup, shown as a mail client would: no scripts, no forms, nothing loaded but images.
     res.setHeader(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; sandbox allow-popups allow-popups-to-escape-sandbox",
+      `default-src 'none'; style-src 'unsafe-inline'; img-src https: data: ${new URL(publicUrl).origin}; sandbox allow-popups allow-popups-to-escape-sandbox`,
     );
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(mail.html);

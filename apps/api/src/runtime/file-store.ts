@@ -7,12 +7,13 @@ import type { FirebaseClients } from './firebase';
 
 /**
  * Uploaded files: in a Cloud Storage bucket when FIREBASE_STORAGE_BUCKET is set (firebase mode), else on
- * disk under DATA_DIR. Either way browsers fetch them through the app's /files/... route.
+ * disk under DATA_DIR. Either way browsers fetch them through the app's /files/... route, by same-origin
+ * paths (or from FILES_PUBLIC_URL).
  */
 export async function openFileStore(config: Config, logger: Logger, firebase: FirebaseClients): Promise<FileStore> {
-  const baseUrl = `${config.publicUrl}/files`;
+  const addresses = { baseUrl: config.filesUrl, formerBaseUrls: config.formerFilesUrls };
   if (!config.FIREBASE_STORAGE_BUCKET) {
-    return createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), baseUrl });
+    return createLocalDiskFileStore({ root: join(resolve(config.DATA_DIR), 'files'), ...addresses });
   }
   if (config.FIREBASE_STORAGE_EMULATOR_HOST)
     process.env.FIREBASE_STORAGE_EMULATOR_HOST ??= config.FIREBASE_STORAGE_EMULATOR_HOST;
@@ -22,5 +23,5 @@ export async function openFileStore(config: Config, logger: Logger, firebase: Fi
   ]);
   logger.info({ bucket: config.FIREBASE_STORAGE_BUCKET }, 'Files: Cloud Storage');
   const bucket = getStorage(await firebase.app()).bucket(config.FIREBASE_STORAGE_BUCKET);
-  return createCloudStorageFileStore({ bucket, baseUrl });
+  return createCloudStorageFileStore({ bucket, ...addresses });
 }
