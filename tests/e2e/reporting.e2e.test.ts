@@ -45,9 +45,11 @@ describe('the reporting area in the browser', () => {
     const promoted = await callApi(app, 'POST', `/api/campaigns/${CAMPAIGN_ID}/promotions`, {
       cookie: await signInAs(app, 'promoter@demo.local'),
     });
-    xLink = (promoted.body.promotion.links as { channel: string; url: string }[]).find(
-      (link) => link.channel === 'x',
-    )!.url;
+    const links = promoted.body.promotion.links as { channel: string; url: string }[];
+    xLink = links.find((link) => link.channel === 'x')!.url;
+    // Someone follows the LinkedIn link and does not give: a share click, and no gift.
+    const linkedIn = links.find((link) => link.channel === 'linkedin')!.url;
+    expect((await fetch(`${app.url}${new URL(linkedIn).pathname}`, { redirect: 'manual' })).status).toBe(302);
     campaigner = await openBrowser();
     donor = await openBrowser();
     page = campaigner.page;
@@ -119,6 +121,23 @@ describe('the reporting area in the browser', () => {
     expect(await chart.locator('.recharts-line-curve').count()).toBe(0);
     await chart.getByRole('button', { name: 'Show chart' }).click();
     await chart.locator('.recharts-line-curve').first().waitFor();
+
+    // Gifts by share channel: the bars count gifts, as the title and caption say (not the share clicks).
+    const channels = page.getByRole('region', { name: 'Gifts by share channel' });
+    await expect
+      .poll(async () => channels.textContent(), { timeout: 5_000, interval: 100 })
+      .toContain("1 of 1 gifts came through promoters' share links");
+    const bars = channels.locator('.recharts-label-list text');
+    await bars.first().waitFor();
+    // The table beside it: share clicks, gifts and raised for X, LinkedIn, Facebook and Instagram.
+    const table = await channels
+      .locator('table tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+    expect(table.map(([, gifts]) => gifts)).toEqual(['1', '0', '0', '0']);
+    // One bar, X's one gift (a channel without gifts has no bar to label).
+    expect(await bars.allTextContents()).toEqual(['1']);
+    // LinkedIn's link was followed, without a gift.
+    expect(Number(table[1]![0])).toBeGreaterThan(0);
   });
 
   it('lists the campaign with its gift, and its report names the donor and their message', async () => {

@@ -124,7 +124,7 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
           columns={channelColumns}
           rowKey={(row) => row.channel}
         >
-          <ChannelsChart rows={channelData} />
+          <ChannelsChart rows={channelData} measure="shareClicks" />
         </ChartFrame>
       </div>
       <ChartFrame

@@ -121,10 +121,10 @@ export function OverviewPage({ scope }: { scope: ReportScope }) {
             columns={channelColumns}
             rowKey={(row) => row.channel}
           >
-            {channels.every((row) => row.shareClicks === 0 && row.gifts === 0) ? (
-              <NoFigures what="share clicks or gifts by channel" />
+            {shared === 0 ? (
+              <NoFigures what="gifts through share links" />
             ) : (
-              <ChannelsChart rows={channels} />
+              <ChannelsChart rows={channels} measure="gifts" />
             )}
           </ChartFrame>
         </>

@@ -128,8 +128,19 @@ export function FunnelChart({ rows }: { rows: readonly FunnelRow[] }) {
   );
 }
 
-export function ChannelsChart({ rows }: { rows: readonly ChannelRow[] }) {
-  return <LabelledBars rows={rows} category="channel" value="shareClicks" name="Share clicks" format={count} />;
+const CHANNEL_MEASURES = { gifts: 'Gifts', shareClicks: 'Share clicks' } as const;
+
+/** One bar per share channel, of the measure its frame's title names. */
+export function ChannelsChart({
+  rows,
+  measure,
+}: {
+  rows: readonly ChannelRow[];
+  measure: keyof typeof CHANNEL_MEASURES;
+}) {
+  return (
+    <LabelledBars rows={rows} category="channel" value={measure} name={CHANNEL_MEASURES[measure]} format={count} />
+  );
 }
 
 export function LeaderboardChart({ rows }: { rows: readonly LeaderRow[] }) {
