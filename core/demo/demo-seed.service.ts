@@ -335,8 +335,8 @@ export function demoSeedServiceFactory({
     },
 
     /**
-     * Writes the demo organization's ninety days of history (once, after a seed: it takes a few seconds,
-     * so the app serves meanwhile). Answers what it wrote, or null without the history seed or the demo.
+     * Writes the demo organization's ninety days of history (once, after a seed: a few seconds, before the
+     * start says it is ready). Answers what it wrote, or null without the history seed or the demo.
      */
     async seedHistory(): Promise<unknown> {
       if (!seedHistory) return null;

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REPORTING_API, type CampaignReportListResponse } from '@causeway/core/contracts/reporting.contract';
+import { DEMO_HISTORY_CAMPAIGNS } from '@causeway/core/demo/demo-history.seed';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { freePort } from '@causeway/tests/support/free-port';
 
@@ -79,6 +81,13 @@ describe.skipIf(storeRun !== undefined && storeRun !== 'pglite')('npm start (pla
     const cookie = await signInAs(app, 'campaigner@demo.local');
     const session = await callApi(app, 'GET', '/api/auth/session', { cookie });
     expect(session.body.user).toMatchObject({ email: 'campaigner@demo.local', accountType: 'campaigner' });
+    // Reports open on the whole demo history as soon as the start says it is ready: nothing is still being written.
+    const reports = await callApi<CampaignReportListResponse>(app, 'GET', `${REPORTING_API.campaigns}?pageSize=100`, {
+      cookie,
+    });
+    const history = reports.body.rows.filter((row) => DEMO_HISTORY_CAMPAIGNS.some((plan) => plan.name === row.name));
+    expect(history.map((row) => row.name).sort()).toEqual(DEMO_HISTORY_CAMPAIGNS.map((plan) => plan.name).sort());
+    for (const row of history) expect(row.gifts, row.name).toBeGreaterThan(5);
     const draft = await callApi(app, 'POST', '/api/pre-campaigns', {
       cookie,
       body: { campaignName: 'Kept across starts' },

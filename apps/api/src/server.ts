@@ -9,6 +9,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { compose, type ContainerOverrides } from './container';
 import { giveDemoDonations } from './demo/demo-donations';
+import { REPORTING_PROJECTOR } from './modules/reporting-mirror.module';
 import { TYPES } from './types';
 
 export interface RunningServer {
@@ -92,6 +93,36 @@ async function readyDemoOnAdPlatform(seeder: DemoSeedService, logger: Logger): P
   }
 }
 
+/** How long a first start waits for Reports to take in the demo history before it says it is ready anyway. */
+export const DEMO_HISTORY_REPORTS_WAIT_MS = 60_000;
+
+/**
+ * The demo organization's ninety days of history (a few seconds on a first start), then the reports'
+ * mirror caught up with it. A failure is only logged: the platform works without the history.
+ */
+async function writeDemoHistory(container: RunningServer['container'], logger: Logger): Promise<void> {
+  try {
+    await container.get(TYPES.DemoSeedService).seedHistory();
+  } catch (error) {
+    logger.warn({ err: error }, 'Demo: the history could not be written');
+    return;
+  }
+  const projector = container.get(REPORTING_PROJECTOR);
+  const deadline = Date.now() + DEMO_HISTORY_REPORTS_WAIT_MS;
+  for (;;) {
+    const { backlog } = await projector.status();
+    if (backlog === 0) return;
+    if (Date.now() > deadline) {
+      logger.warn(
+        { backlog },
+        'Demo: Reports are still taking in the demo history; they fill in over the next moments',
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function startServer(
   config: Config,
   options: { logger?: Logger; overrides?: ContainerOverrides } = {},
@@ -125,14 +156,8 @@ export async function startServer(
     await readyDemoOnAdPlatform(container.get(TYPES.DemoSeedService), logger);
     if (config.SEED_DEMO_DONATIONS) await giveDemoDonations(container, logger);
   }
-  // The demo's history takes a few seconds to write: the app serves meanwhile, and stops after it.
-  const history =
-    demo?.seeded && config.SEED_DEMO_HISTORY
-      ? container
-          .get(TYPES.DemoSeedService)
-          .seedHistory()
-          .catch((error: unknown) => logger.warn({ err: error }, 'Demo: the history could not be written'))
-      : null;
+  // A first start writes the demo's history before it says it is ready: Reports never opens on part of it.
+  if (demo?.seeded && config.SEED_DEMO_HISTORY) await writeDemoHistory(container, logger);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -145,7 +170,6 @@ export async function startServer(
       server.closeIdleConnections();
       await closed;
       clearTimeout(timer);
-      await history;
       await composition.close();
     })());
 
