@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Clock } from '@causeway/core/ports/clock.port';
 import { systemClock } from '../system/system-clock';
 import { AD_SIZES, locationCatalog, type SandboxAdSize } from './amobee-sandbox.catalog';
+import { CONTINENTS, COUNTRIES, type SandboxContinent, type SandboxCountry } from './amobee-sandbox.countries';
 import {
   createDeliveryLedger,
   DAY_MS,
@@ -42,7 +43,8 @@ import { videoDimensions } from './video-dimensions';
  * A sandbox of the Nexxen (formerly Amobee) DSP API, speaking the vendor's API as its Postman
  * collection documents it: the token service, the campaign service (advertisers, insertion orders,
  * line items, creative assets, creatives, ads, beacons, ad sizes, statuses), the location service
- * (regions and cities) and the asynchronous reporting service, with the vendor's envelope, its three
+ * (continents, countries, regions and cities; not DMAs, addresses or places, which need the vendor's
+ * own geographic data) and the asynchronous reporting service, with the vendor's envelope, its three
  * error shapes, paging and sorting. State lives in memory, per sandbox. Delivery is simulated on the
  * sandbox's clock. A control API under `/_sandbox` (not part of the vendor's API) moves the clock,
  * injects faults, changes the simulation's parameters, lists the requests received and resets it all:
@@ -1101,6 +1103,32 @@ export function createAmobeeSandbox(options: AmobeeSandboxOptions): AmobeeSandbo
   });
 
   // --- Location service (sorted by name; totals as totalNum)
+  // Continents and countries come whole, in the vendor's order, as its lists of them do.
+  const continentView = (continent: SandboxContinent) => ({
+    id: String(continent.id),
+    resourceType: 'continent',
+    name: continent.name,
+  });
+  const countryView = (country: SandboxCountry) => ({
+    id: String(country.id),
+    resourceType: 'country',
+    name: country.name,
+    continentId: String(country.continentId),
+  });
+  const whole = <T>(res: Response, items: readonly T[], view: (item: T) => Record<string, unknown>) =>
+    res.json({ totalNum: items.length, data: items.map(view), errors: [] });
+  router.get(`${LOCATION}/continents`, (_req, res) => whole(res, CONTINENTS, continentView));
+  router.get(`${LOCATION}/continents/:id`, (req, res) => {
+    const continent = CONTINENTS.find((candidate) => String(candidate.id) === req.params.id);
+    if (!continent) throw notFound(`Continent ${req.params.id} not found`);
+    single(res, continentView(continent));
+  });
+  router.get(`${LOCATION}/countries`, (_req, res) => whole(res, COUNTRIES, countryView));
+  router.get(`${LOCATION}/countries/:id`, (req, res) => {
+    const country = COUNTRIES.find((candidate) => String(candidate.id) === req.params.id);
+    if (!country) throw notFound(`Country ${req.params.id} not found`);
+    single(res, countryView(country));
+  });
   router.get(`${LOCATION}/regions`, async (req, res) => {
     const countryId = Number(req.query.countryId);
     const catalog = await locationCatalog();
