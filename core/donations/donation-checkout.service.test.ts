@@ -41,6 +41,7 @@ function service() {
   };
   return donationCheckoutServiceFactory({
     campaigns: store.repositories.campaigns,
+    organizations: store.repositories.organizations,
     donations: store.repositories.donations,
     payments,
     resolvePromoter: promoterResolver({
@@ -60,10 +61,18 @@ beforeEach(async () => {
   store = createMemoryDataStore({ clock, ids: new SequentialIds() });
   requests = [];
   const createdAt = '2026-01-01T00:00:00.000Z';
+  await store.repositories.organizations.create({
+    organizationId: 'org-1',
+    name: 'Harbor Light Food Bank',
+    created_date: createdAt,
+  });
   await store.repositories.campaigns.create({
     campaignUUID: 'c-1',
     userId: 'owner-1',
+    organizationId: 'org-1',
+    // The internal name is the organization's own; donors read the headline.
     campaignName: 'Winter meals',
+    campaignTitle: 'Warm meals for 500 families this winter',
     createdAt,
   });
   await store.repositories.campaigns.create({
@@ -98,7 +107,7 @@ describe('opening a donation', () => {
       purpose: 'donation',
       campaignId: 'c-1',
       amountCents: 2_500,
-      description: 'Donation of $25.00 to Winter meals',
+      description: 'Donation of $25.00 to Warm meals for 500 families this winter · Harbor Light Food Bank',
       successUrl: 'https://give.example/campaign/c-1/thank-you?session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://give.example/campaign/c-1/details/',
       promoterId: 'promoter-1',

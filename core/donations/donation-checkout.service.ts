@@ -3,15 +3,16 @@ import type { Campaign } from '../campaigns/campaign.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import {
   PAYMENT_PATHS,
-  formatUsd,
   type DonationCheckoutBody,
   type DonationCheckoutResponse,
 } from '../contracts/payments.contract';
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { CardTestingGuard } from './card-testing.guard';
+import { donationDescription } from './receipt-facts';
 import type { Clock } from '../ports/clock.port';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
+import type { OrganizationRepository } from '../ports/organization.repository';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
 import type { UserRepository } from '../ports/user.repository';
@@ -67,6 +68,7 @@ export function promoterResolver({ shareLinks, users }: PromoterResolverDeps) {
 
 export type DonationCheckoutServiceDeps = {
   campaigns: Pick<CampaignRepository, 'findById'>;
+  organizations: Pick<OrganizationRepository, 'findById'>;
   donations: Pick<DonationRepository, 'saveCheckout'>;
   payments: Pick<PaymentGateway, 'createCheckout'>;
   resolvePromoter: (ref: string | undefined, campaignId: string, source?: string) => Promise<Attribution>;
@@ -87,7 +89,7 @@ export type DonationCheckoutService = ReturnType<typeof donationCheckoutServiceF
 
 /** Opening a donation: anyone, signed in or not, may give to a live campaign that takes donations. */
 export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps) {
-  const { campaigns, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } = deps;
+  const { campaigns, organizations, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } = deps;
 
   return {
     /**
@@ -117,12 +119,13 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         });
       }
       const { promoterId, channel } = await resolvePromoter(body.ref, campaign.campaignUUID, body.channel);
-      const name = campaign.campaignName.trim() || campaign.campaignTitle.trim() || 'a campaign';
+      // The donor pays on the processor's page: it names the campaign as donors know it, never its internal name.
+      const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
       const checkout = await payments.createCheckout({
         purpose: 'donation',
         campaignId: campaign.campaignUUID,
         amountCents: body.amount,
-        description: `Donation of ${formatUsd(body.amount)} to ${name}`,
+        description: donationDescription(body.amount, campaign, organization?.name ?? null),
         successUrl: `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
         promoterId,

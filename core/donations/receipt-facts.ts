@@ -1,4 +1,5 @@
 import type { Campaign } from '../campaigns/campaign.entity';
+import { formatUsd } from '../contracts/payments.contract';
 import type { Organization } from '../organizations/organization.entity';
 
 /** What a donor's receipt says about whom they gave to: the same in the e-mail, on the page and in the PDF. */
@@ -24,6 +25,23 @@ export function donorFacingHeadline(
   const headline = clean(campaign?.campaignTitle);
   if (headline) return headline;
   return organizationName ? `a campaign of ${organizationName}` : 'a campaign on Causeway';
+}
+
+/**
+ * What a donor's card page, and the payment processor's own receipt, say is paid for: the amount, the
+ * campaign's public headline and its organization, as the campaign page's title names them.
+ */
+export function donationDescription(
+  amountCents: number,
+  campaign: Pick<Campaign, 'campaignTitle'>,
+  organizationName: string | null,
+): string {
+  const organization = clean(organizationName) || null;
+  const headline = clean(campaign.campaignTitle);
+  const recipient = headline
+    ? `${headline}${organization ? ` · ${organization}` : ''}`
+    : donorFacingHeadline(campaign, organization);
+  return `Donation of ${formatUsd(amountCents)} to ${recipient}`;
 }
 
 export function receiptPartyOf(

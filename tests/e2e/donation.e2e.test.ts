@@ -123,9 +123,13 @@ describe('donating on a live campaign in the browser', () => {
     expect(await donate.getByRole('button', { name: '$25', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await donate.getByRole('button', { name: 'Donate $25.00' }).click();
 
-    // The sandbox's hosted checkout page, as Stripe's.
+    // The sandbox's hosted checkout page, as Stripe's: it names the campaign as donors know it and its
+    // organization, never the campaign's internal name.
     await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
-    expect(await page.textContent('body')).toContain('$25.00');
+    const summary = (await page.getByRole('region', { name: 'Order summary' }).textContent()) ?? '';
+    expect(summary).toContain(`Donation of $25.00 to ${TITLE} · Harbor Light Food Bank`);
+    // (The internal name, "Warm coats", is only in the headline.)
+    expect(summary.replace(TITLE, '')).not.toContain('Warm coats');
     await fillCard('4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pay/ }).click();
 
