@@ -7,7 +7,7 @@
 // dev dependency) is started the same way unless FIREBASE_AUTH_EMULATOR_HOST is set: the identity contract
 // suite runs on it, and the identity API tests run once more with IDENTITY=firebase on Firestore.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,8 +15,14 @@ const reports = `${root}.tmp/test-reports`;
 mkdirSync(reports, { recursive: true });
 const extra = process.argv.slice(2);
 
+/**
+ * One vitest run of some projects as a tier: its output goes to `<reports>/<name>.log` (tiers run side by
+ * side, so their output is shown whole as each ends), its results to `<reports>/<name>.json`.
+ */
 function vitest(projects, name, env = {}, files = []) {
   const outputFile = `${reports}/${name}.json`;
+  const logFile = `${reports}/${name}.log`;
+  rmSync(outputFile, { force: true });
   const args = [
     'vitest',
     'run',
@@ -28,22 +34,34 @@ function vitest(projects, name, env = {}, files = []) {
     ...extra,
   ];
   const started = Date.now();
-  const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  let failures = [];
-  if (existsSync(outputFile)) {
-    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-    passed = report.numPassedTests ?? 0;
-    failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    failures = failuresOf(report);
-  }
-  if (result.status !== 0 && failures.length === 0)
-    failures.push(`vitest ended with ${result.signal ?? `exit code ${result.status}`}`);
-  return { name, ok: result.status === 0, passed, failed, skipped, seconds, failures };
+  const log = createWriteStream(logFile);
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  console.log(`>> ${name}: started (output in ${logFile.replace(root, '')})`);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        console.log(`\n${'='.repeat(30)} ${name} (${seconds} s) ${'='.repeat(30)}`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        let passed = 0;
+        let failed = 0;
+        let skipped = 0;
+        let failures = [];
+        if (existsSync(outputFile)) {
+          const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+          passed = report.numPassedTests ?? 0;
+          failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+          skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+          failures = failuresOf(report);
+        }
+        if (status !== 0 && failures.length === 0)
+          failures.push(`vitest ended with ${signal ?? `exit code ${status}`}`);
+        resolve({ name, ok: status === 0, passed, failed, skipped, seconds, failures });
+      });
+    });
+  });
 }
 
 /** Each failed test or file of a vitest JSON report: where it is, its name and its error's first line. */
@@ -178,19 +196,55 @@ async function startPostgresContainer() {
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * What each tier may take on a 2-core machine with the others running beside it, in seconds. `npm test`
+ * prints each tier's time beside its budget so a tier that grows is seen; a tier over its budget is
+ * named, not failed.
+ */
+const BUDGETS = {
+  server: 300,
+  'api-pglite': 330,
+  'api-postgres': 330,
+  'api-firestore': 390,
+  'api-firestore-firebase': 120,
+  e2e: 330,
+};
+
+/**
+ * How many tiers run side by side (TEST_CONCURRENCY). Most of a tier's time is waiting (for a database
+ * server, an emulator, a browser, a timer), so on two cores three tiers at once finish the whole much
+ * sooner than one after another; each tier's own test files still run one at a time.
+ */
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 3) || 3);
+
+/** Runs the tiers, at most `limit` at a time, in the order given (the longest first keeps the tail short). */
+async function runTiers(tiers, limit) {
+  const results = new Array(tiers.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tiers.length) {
+      const index = next++;
+      results[index] = await tiers[index].run();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tiers.length) }, worker));
+  return results;
+}
+
 const stopPostgres = await startPostgresContainer();
 const stopEmulator = await startFirestoreEmulator();
 const authEmulator = await startAuthEmulator();
-const results = [];
+const started = Date.now();
+let results = [];
 // The API tier on every data store here: each app of a run on a fresh database or Firestore project.
 const apiStores = [
   'pglite',
   ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []),
   ...(process.env.FIRESTORE_EMULATOR_HOST ? ['firestore'] : []),
 ];
-const apiRuns = [];
-/** The identity API tests on Firestore with Firebase identity: their run, or why they were skipped. */
-let identityRun = { skipped: 'not reached' };
+/** Why the identity API tests did not run on Firestore with Firebase identity, or null when they did. */
+let identitySkipped = 'not reached';
 try {
   // The web apps are built first: the API tier serves the public pages from them, the browser tier runs them.
   const { buildWeb } = await import('./build-web.mjs');
@@ -198,36 +252,38 @@ try {
   // And the server bundle `npm start` runs, which the crash tests start as a process of its own.
   const { buildServer } = await import('./build-server.mjs');
   await buildServer({});
-  results.push(vitest(['unit', 'contract'], 'server'));
-  for (const store of apiStores) apiRuns.push(vitest(['api'], `api-${store}`, { TEST_STORE: store }));
-  results.push(...apiRuns);
-  if (!process.env.TEST_DATABASE_URL) console.log('API tier not run on a Postgres server: set TEST_DATABASE_URL.');
-  if (!apiStores.includes('firestore')) console.log('API tier not run on Firestore: no Firestore emulator.');
-  // The identity API tests once more as the original product ran: Firestore with Firebase Auth.
-  const firebaseIdentityUnavailable =
-    authEmulator.unavailable ?? (apiStores.includes('firestore') ? null : 'no Firestore emulator');
-  if (firebaseIdentityUnavailable) {
-    identityRun = { skipped: firebaseIdentityUnavailable };
-  } else {
-    const run = vitest(
-      ['api'],
-      'api-firestore-firebase',
-      { TEST_STORE: 'firestore', TEST_IDENTITY: 'firebase' },
-      IDENTITY_API_FILES,
-    );
-    identityRun = { run };
-    results.push(run);
-  }
 
-  // The emulators stay up for the browser tier: its first tour also runs on Firestore mode.
+  const tiers = [];
+  // The browser tier first: it is long and its files run one after another.
   if (existsSync(chromium)) {
-    results.push(vitest(['e2e'], 'e2e'));
+    tiers.push({ name: 'e2e', run: () => vitest(['e2e'], 'e2e') });
   } else {
     const bar = '!'.repeat(78);
     console.error(`\n${bar}\n!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
     console.error('!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.');
     console.error(`${bar}\n`);
   }
+  for (const store of [...apiStores].reverse())
+    tiers.push({ name: `api-${store}`, run: () => vitest(['api'], `api-${store}`, { TEST_STORE: store }) });
+  tiers.push({ name: 'server', run: () => vitest(['unit', 'contract'], 'server') });
+  if (!process.env.TEST_DATABASE_URL) console.log('API tier not run on a Postgres server: set TEST_DATABASE_URL.');
+  if (!apiStores.includes('firestore')) console.log('API tier not run on Firestore: no Firestore emulator.');
+  // The identity API tests once more as the original product ran: Firestore with Firebase Auth.
+  identitySkipped = authEmulator.unavailable ?? (apiStores.includes('firestore') ? null : 'no Firestore emulator');
+  if (!identitySkipped) {
+    tiers.push({
+      name: 'api-firestore-firebase',
+      run: () =>
+        vitest(
+          ['api'],
+          'api-firestore-firebase',
+          { TEST_STORE: 'firestore', TEST_IDENTITY: 'firebase' },
+          IDENTITY_API_FILES,
+        ),
+    });
+  }
+  console.log(`Running ${tiers.length} tiers, ${concurrency} at a time: ${tiers.map((tier) => tier.name).join(', ')}`);
+  results = await runTiers(tiers, concurrency);
 } finally {
   stopEmulator?.();
   authEmulator.stop?.();
@@ -238,22 +294,19 @@ await stopPostgres?.();
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 const ok = results.every((r) => r.ok);
+const wall = Math.round((Date.now() - started) / 1000);
 console.log('');
-for (const run of apiRuns) {
-  const store = run.name.replace(/^api-/, '');
+console.log(`tier                     tests                                time    budget`);
+for (const run of [...results].sort((a, b) => a.name.localeCompare(b.name))) {
+  const budget = BUDGETS[run.name];
+  const counts = `${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`;
+  const over = budget && run.seconds > budget ? `  OVER BUDGET by ${run.seconds - budget} s` : '';
   console.log(
-    `API tests on ${store}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds} s`,
+    `${run.name.padEnd(24)} ${counts.padEnd(36)} ${`${run.seconds} s`.padStart(6)} ${`${budget ?? '-'} s`.padStart(7)}${over}`,
   );
 }
-const identityLine = 'API tests on firestore + firebase identity';
-if (identityRun.run) {
-  const run = identityRun.run;
-  console.log(
-    `${identityLine}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds} s`,
-  );
-} else {
-  console.log(`${identityLine}: skipped (${identityRun.skipped})`);
-}
+if (identitySkipped) console.log(`api-firestore-firebase: skipped (${identitySkipped})`);
+console.log(`all tiers, ${concurrency} at a time: ${wall} s`);
 // What failed, again at the end, where a long run's log is read first.
 for (const run of results) {
   for (const failure of run.failures) console.log(`FAILED in ${run.name}: ${failure}`);
