@@ -1,8 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,28 +12,46 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A headless Chromium with its own empty profile: one browser session (cookies are not shared). */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * One headless Chromium for every session of a test process: starting a browser costs more than most
+ * tests' own work, and a browser context is as separate as a fresh profile (its own cookies, storage and
+ * cache). It ends with the process.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  const launching =
+    shared ??
+    chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }).then((browser) => {
+      browser.on('disconnected', () => {
+        if (shared === launching) shared = undefined;
+      });
+      return browser;
+    });
+  shared = launching;
+  launching.catch(() => {
+    if (shared === launching) shared = undefined;
+  });
+  return launching;
+}
+
+/** A headless Chromium session with nothing in it: its own cookies and storage, shared with no other session. */
 export async function openBrowser(): Promise<BrowserSession> {
   // A missing browser is a failure here; whether to run this tier at all is the test runner's call.
   if (!existsSync(chromiumPath)) {
     throw new Error(`No Chromium at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   }
-  const profileDir = mkdtempSync(join(tmpdir(), 'causeway-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await (await sharedBrowser()).newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return {
@@ -44,7 +60,6 @@ export async function openBrowser(): Promise<BrowserSession> {
     errors,
     async close() {
       await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
     },
   };
 }

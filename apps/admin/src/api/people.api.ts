@@ -83,7 +83,8 @@ export function useDeletePerson(uid: string) {
       // The API answers without a body: the cached profile is updated to what it did.
       if (hard) queryClient.removeQueries({ queryKey: key });
       else queryClient.setQueryData<UserProfile>(key, (user) => user && { ...user, isDeleted: true });
-      void queryClient.invalidateQueries({ queryKey: [...adminKeys.people(), 'list'] });
+      // Lists kept from before must not show the deleted person again while they reload: they start over.
+      void queryClient.resetQueries({ queryKey: [...adminKeys.people(), 'list'] });
     },
   });
 }
