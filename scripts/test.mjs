@@ -49,19 +49,33 @@ function vitest(projects, name, env = {}, files = []) {
         let failed = 0;
         let skipped = 0;
         let failures = [];
+        let slowest = [];
         if (existsSync(outputFile)) {
           const report = JSON.parse(readFileSync(outputFile, 'utf8'));
           passed = report.numPassedTests ?? 0;
           failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
           skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
           failures = failuresOf(report);
+          slowest = slowestFiles(report, 3);
         }
         if (status !== 0 && failures.length === 0)
           failures.push(`vitest ended with ${signal ?? `exit code ${status}`}`);
-        resolve({ name, ok: status === 0, passed, failed, skipped, seconds, failures });
+        resolve({ name, ok: status === 0, passed, failed, skipped, seconds, failures, slowest });
       });
     });
   });
+}
+
+/** The `count` files of a vitest JSON report that took longest, as `path (N s)`. */
+function slowestFiles(report, count) {
+  return (report.testResults ?? [])
+    .map((file) => ({
+      path: String(file.name ?? '').replace(root, ''),
+      seconds: Math.round(((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000),
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((file) => `${file.path} (${file.seconds} s)`);
 }
 
 /** Each failed test or file of a vitest JSON report: where it is, its name and its error's first line. */
@@ -307,6 +321,8 @@ for (const run of [...results].sort((a, b) => a.name.localeCompare(b.name))) {
 }
 if (identitySkipped) console.log(`api-firestore-firebase: skipped (${identitySkipped})`);
 console.log(`all tiers, ${concurrency} at a time: ${wall} s`);
+console.log('slowest files (every file of a tier is in its JSON report):');
+for (const run of results) if (run.slowest.length) console.log(`  ${run.name}: ${run.slowest.join(', ')}`);
 // What failed, again at the end, where a long run's log is read first.
 for (const run of results) {
   for (const failure of run.failures) console.log(`FAILED in ${run.name}: ${failure}`);
