@@ -658,7 +658,10 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     return event;
   }
 
-  const ID_PREFIXES: [string, TableName & ('sessions' | 'intents' | 'charges' | 'prices' | 'products' | 'links' | 'refunds' | 'events')][] = [
+  const ID_PREFIXES: [
+    string,
+    TableName & ('sessions' | 'intents' | 'charges' | 'prices' | 'products' | 'links' | 'refunds' | 'events'),
+  ][] = [
     ['cs_', 'sessions'],
     ['pi_', 'intents'],
     ['ch_', 'charges'],
@@ -2059,7 +2062,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   }
 
   function recordChanges(): ChangeRecorder {
-    const mine = { changed: new Map<TableName | 'webhooksOwed', Set<string>>(), attempts: [], whole: false };
+    const mine: NonNullable<typeof recording> = { changed: new Map(), attempts: [], whole: false };
     recording = mine;
     return {
       take() {

@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const linesOf = (path: string) => readFileSync(path, 'utf8').split('\n').filter((line) => line !== '');
+const linesOf = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 
 /** Named counters that journal each counter changed; `rewriteAll` changes every one at once. */
 function counters(): JournalSubject & {
