@@ -1159,7 +1159,7 @@ function printRun(result: RunResult) {
   printRoutes(result.routes.flow, flow.paid, 'gift');
   if (result.sandboxStateBytes !== null) {
     console.log(
-      `    the Stripe sandbox's saved state (written whole after each change it answers): ${fixed(result.sandboxStateBytes / 1e6, 2)} MB at the end`,
+      `    the Stripe sandbox's file (a snapshot and the journal of changes since): ${fixed(result.sandboxStateBytes / 1e6, 2)} MB at the end`,
     );
   }
   const { receiptsAlone: receipts } = result;

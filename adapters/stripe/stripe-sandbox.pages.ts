@@ -1,21 +1,32 @@
 import { SUGGESTED_TEST_CARDS } from './stripe-sandbox.cards';
 
+const HTML_SPECIAL = /[&<>"']/;
 const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  HTML_SPECIAL.test(value)
+    ? value
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", '&#39;')
+    : value;
+
+/** Formatters are made once per currency (making one costs far more than using it). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Amounts in the smallest unit of usd, shown as dollars. */
-export const formatMoney = (amount: number, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+export const formatMoney = (amount: number, currency: string): string => {
+  const code = currency.toUpperCase();
+  let format = moneyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    moneyFormats.set(code, format);
+  }
+  return format.format(amount / 100);
+};
 
-const formatDate = (unixSeconds: number): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(unixSeconds * 1000),
-  ) + ' UTC';
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+const formatDate = (unixSeconds: number): string => `${DATE_FORMAT.format(new Date(unixSeconds * 1000))} UTC`;
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -51,8 +62,22 @@ const STYLE = `
   dt { color: #697386; } dd { margin: 0; font-weight: 500; }
 `;
 
+/** Headers already made, by their form targets (most pages of a sandbox share a few). */
+const headersByTargets = new Map<string, Record<string, string>>();
+const HEADERS_KEPT = 100;
+
 /** Page headers: nothing runs, nothing is loaded, and the form may post only to us and redirect on. */
 export function pageSecurityHeaders(formTargets: string[] = []): Record<string, string> {
+  const key = formTargets.join('\n');
+  const known = headersByTargets.get(key);
+  if (known) return { ...known };
+  const headers = securityHeaders(formTargets);
+  if (headersByTargets.size >= HEADERS_KEPT) headersByTargets.delete(headersByTargets.keys().next().value!);
+  headersByTargets.set(key, headers);
+  return { ...headers };
+}
+
+function securityHeaders(formTargets: string[]): Record<string, string> {
   const origins = [
     ...new Set(
       formTargets.flatMap((target) => {
@@ -79,22 +104,32 @@ export function pageSecurityHeaders(formTargets: string[] = []): Record<string, 
   };
 }
 
-function layout(title: string, body: string, mainClass = ''): string {
-  return `<!doctype html>
+/** The page around a title and a body, its static parts joined once. */
+const PAGE_START = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>`;
+const PAGE_AFTER_TITLE = `</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<main class="${mainClass}">
-${body}
+<main class="`;
+const PAGE_END = `
 </main>
 </body>
 </html>`;
+
+function layout(title: string, body: string, mainClass = ''): string {
+  return `${PAGE_START}${escapeHtml(title)}${PAGE_AFTER_TITLE}${mainClass}">
+${body}${PAGE_END}`;
 }
+
+/** The card form's hint: the suggested test cards, the same on every page. */
+const CARDS_HINT = `<p class="hint">Test mode: no real card is charged. ${SUGGESTED_TEST_CARDS.map(
+  (card) => `<code>${card.number}</code> ${escapeHtml(card.outcome)}`,
+).join('; ')}; any future expiry date and any CVC.</p>`;
 
 export interface CheckoutPageModel {
   merchant: string;
@@ -112,6 +147,7 @@ export interface CheckoutPageModel {
 export function renderCheckoutPage(model: CheckoutPageModel): string {
   const values = model.values ?? {};
   const invalidField = model.error?.field ?? null;
+  const amount = escapeHtml(formatMoney(model.amount, model.currency));
   const field = (
     id: string,
     label: string,
@@ -123,9 +159,6 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
       <input id="${id}" name="${id}" ${attributes} value="${escapeHtml(value ?? '')}"${
         invalidOn && invalidOn === invalidField ? ' aria-invalid="true" aria-describedby="payment-error"' : ''
       }>`;
-  const cards = SUGGESTED_TEST_CARDS.map((card) => `<code>${card.number}</code> ${escapeHtml(card.outcome)}`).join(
-    '; ',
-  );
   return layout(
     `Pay ${model.merchant}`,
     `
@@ -133,7 +166,7 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
     <div><span class="merchant">${escapeHtml(model.merchant)}</span><span class="badge">Test mode</span></div>
     ${model.cancelUrl ? `<p><a class="back" href="${escapeHtml(model.cancelUrl)}">&larr; Back</a></p>` : ''}
     <p class="label">${escapeHtml(model.description)}</p>
-    <p class="amount" data-testid="amount">${escapeHtml(formatMoney(model.amount, model.currency))}</p>
+    <p class="amount" data-testid="amount">${amount}</p>
   </section>
   <form method="post" novalidate aria-label="Pay with card">
     ${field('email', 'Email', 'type="email" autocomplete="email"', values.email ?? model.email)}
@@ -144,8 +177,8 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
     </div>
     ${field('billingName', 'Name on card', 'autocomplete="cc-name"', values.billingName)}
     ${model.error ? `<p class="error" id="payment-error" role="alert">${escapeHtml(model.error.message)}</p>` : ''}
-    <button type="submit">Pay ${escapeHtml(formatMoney(model.amount, model.currency))}</button>
-    <p class="hint">Test mode: no real card is charged. ${cards}; any future expiry date and any CVC.</p>
+    <button type="submit">Pay ${amount}</button>
+    ${CARDS_HINT}
   </form>`,
   );
 }

@@ -13,8 +13,10 @@ import {
   renderReceiptPage,
   type CheckoutPageModel,
 } from './stripe-sandbox.pages';
+import type { ChangeRecorder, JournalSubject } from '../system/json-journal';
 import {
   createWebhookDeliverer,
+  deliveryKey,
   type PendingDelivery,
   type WebhookAttempt,
   type WebhookDeliverer,
@@ -58,7 +60,7 @@ export type PaymentAttempt =
     }
   | { status: 'invalid'; session: CheckoutSession; error: StripeErrorBody & { field: 'number' | 'expiry' | 'cvc' } };
 
-export interface StripeSandbox {
+export interface StripeSandbox extends JournalSubject {
   /** The Stripe API (`/v1/...`), the hosted pages and the control API (`/_sandbox/...`). */
   router: Router;
   /** Tells the sandbox where it is reached and where its webhooks go, once that is known. */
@@ -81,6 +83,18 @@ export interface StripeSandbox {
   restoreState(state: unknown): void;
   /** Told after each change (objects, events, idempotent results, webhook attempts); answers an unsubscribe. */
   onChange(listener: () => void): () => void;
+  /**
+   * The whole state for a snapshot line of the sandbox's file: `exportState` without its copies
+   * (serialized at once, it shares the live objects).
+   */
+  snapshotState(): StripeSandboxState;
+  /** Restores a snapshot and the journal records written after it (see `recordChanges`). */
+  restoreJournal(snapshot: unknown, records: unknown[]): void;
+  /**
+   * Notes each change from now on, for a journal: `take()` answers the objects changed since the last
+   * take (`{ t: table, k: id, v: object or null }`) and the webhook attempts made (`{ a: attempt }`).
+   */
+  recordChanges(): ChangeRecorder;
   close(): void;
 }
 
@@ -413,6 +427,8 @@ const maskKey = (key: string) => {
 };
 
 const SNAPSHOT_FORMAT = 'causeway.stripe-sandbox';
+/** The state's fields kept as `[key, value]` entries rather than objects with ids. */
+const ENTRY_TABLES = new Set(['sessionItems', 'sessionPaymentIntentData', 'linkItems', 'idempotent']);
 /** Webhook attempts kept over a restart: the latest ones. */
 const SNAPSHOT_ATTEMPTS = 1_000;
 
@@ -558,13 +574,53 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     string,
     { endpoint: string; fingerprint: string; status: number; body: string; requestId: string; expiresAt: number }
   >();
+  /** Which checkout session took each payment intent (a webhook's lookup), kept beside the sessions. */
+  const sessionOfIntent = new Map<string, string>();
+
+  /** The stores a journal records, by the names of the state's fields. */
+  const tables = {
+    products,
+    prices,
+    sessions,
+    sessionItems,
+    sessionPaymentIntentData,
+    intents,
+    charges,
+    refunds,
+    links,
+    linkItems,
+    events,
+    idempotent,
+  } satisfies Record<string, Map<string, unknown>>;
+  type TableName = keyof typeof tables;
+  /** What changed since the journal last took the changes: null while no journal records them. */
+  let recording: {
+    changed: Map<TableName | 'webhooksOwed', Set<string>>;
+    attempts: WebhookAttempt[];
+    /** Every object was rewritten (a restore, new URLs): only a whole snapshot carries that. */
+    whole: boolean;
+  } | null = null;
+  /** Notes that the object under `key` in `table` changed (it is journaled as it is at the next write). */
+  function changed(table: TableName | 'webhooksOwed', key: string): void {
+    if (!recording) return;
+    let keys = recording.changed.get(table);
+    if (!keys) recording.changed.set(table, (keys = new Set()));
+    keys.add(key);
+  }
+  function changedAll(): void {
+    if (recording) recording.whole = true;
+  }
 
   const deliverer = createWebhookDeliverer({
     secret: () => options.webhookSecret,
     clock,
     settings: options.webhooks,
     onGiveUp: options.onDeliveryGivenUp,
-    onAttempt: () => touch(),
+    onOwedChange: (key) => changed('webhooksOwed', key),
+    onAttempt: (attempt) => {
+      recording?.attempts.push(attempt);
+      touch();
+    },
   });
 
   const now = () => Math.floor(clock.now().getTime() / 1000);
@@ -590,24 +646,38 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       type,
     };
     events.set(event.id, event);
+    changed('events', event.id);
+    // The object an event tells of is the one that changed (unless it is none of the sandbox's own).
+    const id = (object as { id?: unknown }).id;
+    if (typeof id === 'string') {
+      const store = storeOf(id);
+      if (store && tables[store].get(id) === object) changed(store, id);
+    }
     deliverer.enqueue(event);
     touch();
     return event;
   }
 
+  const ID_PREFIXES: [
+    string,
+    TableName & ('sessions' | 'intents' | 'charges' | 'prices' | 'products' | 'links' | 'refunds' | 'events'),
+  ][] = [
+    ['cs_', 'sessions'],
+    ['pi_', 'intents'],
+    ['ch_', 'charges'],
+    ['price_', 'prices'],
+    ['prod_', 'products'],
+    ['plink_', 'links'],
+    ['re_', 'refunds'],
+    ['evt_', 'events'],
+  ];
+  /** The store of an object by its id's prefix. */
+  const storeOf = (id: string) => ID_PREFIXES.find(([prefix]) => id.startsWith(prefix))?.[1];
+
   /** Any stored object by its id's prefix, for `expand`. */
   function byId(id: string): object | undefined {
-    const stores: [string, Map<string, object>][] = [
-      ['cs_', sessions],
-      ['pi_', intents],
-      ['ch_', charges],
-      ['price_', prices],
-      ['prod_', products],
-      ['plink_', links],
-      ['re_', refunds],
-      ['evt_', events],
-    ];
-    return stores.find(([prefix]) => id.startsWith(prefix))?.[1].get(id);
+    const store = storeOf(id);
+    return store ? tables[store].get(id) : undefined;
   }
 
   function expand<T extends object>(value: T, paths: string[]): T {
@@ -864,7 +934,12 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     };
     sessions.set(id, session);
     sessionItems.set(id, input.items);
-    if (input.paymentIntentData) sessionPaymentIntentData.set(id, input.paymentIntentData);
+    changed('sessions', id);
+    changed('sessionItems', id);
+    if (input.paymentIntentData) {
+      sessionPaymentIntentData.set(id, input.paymentIntentData);
+      changed('sessionPaymentIntentData', id);
+    }
     touch();
     return session;
   }
@@ -986,6 +1061,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       };
       intents.set(intent.id, intent);
       session.payment_intent = intent.id;
+      sessionOfIntent.set(intent.id, session.id);
+      changed('sessions', session.id);
       emit('payment_intent.created', intent);
     }
     const paymentMethod = randomId('pm_1');
@@ -1032,6 +1109,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     charges.set(charge.id, charge);
     intent.latest_charge = charge.id;
     intent.payment_method = paymentMethod;
+    changed('charges', charge.id);
+    changed('intents', intent.id);
 
     if (outcome.kind === 'declined') {
       const error: LastPaymentError = {
@@ -1063,6 +1142,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     session.payment_status = 'paid';
     session.url = null;
     session.customer_details = { email: email ?? null, name };
+    changed('sessions', session.id);
     emit('charge.succeeded', charge);
     emit('payment_intent.succeeded', intent);
     emit('checkout.session.completed', session);
@@ -1133,6 +1213,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       id,
       lineItems.map(({ price, quantity }) => ({ price, quantity })),
     );
+    changed('linkItems', id);
     emit('payment_link.created', link);
     return link;
   }
@@ -1378,6 +1459,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
             requestId,
             expiresAt: now() + IDEMPOTENCY_TTL_SECONDS,
           });
+          changed('idempotent', key);
           touch();
         }
         if (key) res.set('idempotency-key', key);
@@ -1479,7 +1561,10 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         const intent = textParam(params.payment_intent, 'payment_intent');
         const link = textParam(params.payment_link, 'payment_link');
         const status = textParam(params.status, 'status');
-        const items = [...sessions.values()].filter(
+        // A payment intent is taken by one session at most: found by the index, not a scan.
+        const tookIntent = intent ? sessionOfIntent.get(intent) : undefined;
+        const candidates = intent ? (tookIntent ? [sessions.get(tookIntent)!] : []) : [...sessions.values()];
+        const items = candidates.filter(
           (session) =>
             (!intent || session.payment_intent === intent) &&
             (!link || session.payment_link === link) &&
@@ -1581,7 +1666,15 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   api.post(
     '/_sandbox/webhooks',
     endpoint((params) => {
-      allowOnly(params, ['url', 'duplicate', 'out_of_order', 'max_attempts', 'retry_delay_ms', 'timeout_ms']);
+      allowOnly(params, [
+        'url',
+        'duplicate',
+        'out_of_order',
+        'max_attempts',
+        'retry_delay_ms',
+        'timeout_ms',
+        'concurrency',
+      ]);
       const changes: Partial<WebhookSettings> = {};
       if (params.url !== undefined) changes.url = urlParam(params.url, 'url') ?? null;
       const duplicate = booleanParam(params.duplicate, 'duplicate');
@@ -1594,6 +1687,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       if (retryDelayMs !== undefined) changes.retryDelayMs = retryDelayMs;
       const timeoutMs = integerParam(params.timeout_ms, 'timeout_ms', { min: 1 });
       if (timeoutMs !== undefined) changes.timeoutMs = timeoutMs;
+      const concurrency = integerParam(params.concurrency, 'concurrency', { min: 1 });
+      if (concurrency !== undefined) changes.concurrency = concurrency;
       return { object: 'sandbox.webhook_settings', ...deliverer.configure(changes) };
     }),
   );
@@ -1879,32 +1974,117 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
           } else store.set(id, rebaseUrls(object, urlsBase, next) as object);
         }
       }
+      changedAll();
       touch();
     }
     if (next) urlsBase = next;
   }
 
-  function exportState(): StripeSandboxState {
+  /** The whole state, sharing the live objects (a snapshot serializes it at once). */
+  function snapshotState(): StripeSandboxState {
     const at = now();
-    const values = <T>(map: Map<string, T>) => clone([...map.values()]);
     return {
       format: SNAPSHOT_FORMAT,
       version: 1,
       baseUrl: urlsBase,
-      products: values(products),
-      prices: values(prices),
-      sessions: values(sessions),
-      sessionItems: clone([...sessionItems]),
-      sessionPaymentIntentData: clone([...sessionPaymentIntentData]),
-      intents: values(intents),
-      charges: values(charges),
-      refunds: values(refunds),
-      links: values(links),
-      linkItems: clone([...linkItems]),
-      events: values(events),
-      idempotent: clone([...idempotent].filter(([, saved]) => saved.expiresAt > at)),
-      webhookAttempts: deliverer.attempts().slice(-SNAPSHOT_ATTEMPTS),
+      products: [...products.values()],
+      prices: [...prices.values()],
+      sessions: [...sessions.values()],
+      sessionItems: [...sessionItems],
+      sessionPaymentIntentData: [...sessionPaymentIntentData],
+      intents: [...intents.values()],
+      charges: [...charges.values()],
+      refunds: [...refunds.values()],
+      links: [...links.values()],
+      linkItems: [...linkItems],
+      events: [...events.values()],
+      idempotent: [...idempotent].filter(([, saved]) => saved.expiresAt > at),
+      webhookAttempts: deliverer.latestAttempts(SNAPSHOT_ATTEMPTS),
       webhooksOwed: deliverer.pending(),
+    };
+  }
+
+  const exportState = (): StripeSandboxState => clone(snapshotState());
+
+  /** A journal's records applied to the snapshot before them (the snapshot's own JSON, changed in place). */
+  function replayJournal(snapshot: unknown, records: unknown[]): unknown {
+    if (records.length === 0) return snapshot;
+    if (!snapshot || typeof snapshot !== 'object') throw new Error('The snapshot is not a sandbox state.');
+    const state = snapshot as Record<string, unknown>;
+    const arrayOf = (field: string): unknown[] => {
+      // Snapshots of older versions owe no deliveries.
+      if (field === 'webhooksOwed' && state[field] === undefined) state[field] = [];
+      const value = state[field];
+      if (!Array.isArray(value)) throw new Error(`The snapshot's ${field} is not a list.`);
+      return value;
+    };
+    const idOf = (value: unknown) => (value as { id?: unknown } | null)?.id;
+    const byKey = new Map<string, Map<string, unknown>>();
+    /** The snapshot's list of `field` as a map by key (entries, owed deliveries or objects by id). */
+    function tableOf(field: string): Map<string, unknown> {
+      let table = byKey.get(field);
+      if (table) return table;
+      const list = arrayOf(field);
+      if (field === 'webhooksOwed') {
+        table = new Map(list.map((owed) => [deliveryKey(owed as PendingDelivery), owed]));
+      } else if (ENTRY_TABLES.has(field)) {
+        table = new Map(list.map((entry) => entry as [string, unknown]));
+      } else {
+        table = new Map(list.map((object) => [String(idOf(object)), object]));
+      }
+      byKey.set(field, table);
+      return table;
+    }
+    const attempts = arrayOf('webhookAttempts');
+    for (const record of records) {
+      const change = record as { t?: unknown; k?: unknown; v?: unknown; a?: unknown } | null;
+      if (change && typeof change === 'object' && 'a' in change) {
+        attempts.push(change.a);
+        continue;
+      }
+      if (
+        !change ||
+        typeof change.t !== 'string' ||
+        !(change.t in tables || change.t === 'webhooksOwed') ||
+        typeof change.k !== 'string'
+      ) {
+        throw new Error(`A journal record cannot be read: ${JSON.stringify(record)?.slice(0, 200)}`);
+      }
+      const table = tableOf(change.t);
+      if (change.v === null || change.v === undefined) table.delete(change.k);
+      else table.set(change.k, change.v);
+    }
+    for (const [field, table] of byKey) {
+      state[field] = ENTRY_TABLES.has(field) ? [...table] : [...table.values()];
+    }
+    state.webhookAttempts = attempts.slice(-SNAPSHOT_ATTEMPTS);
+    return state;
+  }
+
+  function recordChanges(): ChangeRecorder {
+    const mine: NonNullable<typeof recording> = { changed: new Map(), attempts: [], whole: false };
+    recording = mine;
+    return {
+      take() {
+        if (recording !== mine) throw new Error('Another journal records the sandbox now.');
+        const { changed: tablesChanged, attempts, whole } = mine;
+        mine.changed = new Map();
+        mine.attempts = [];
+        mine.whole = false;
+        if (whole) return 'snapshot';
+        const records: unknown[] = [];
+        for (const [table, keys] of tablesChanged) {
+          for (const key of keys) {
+            const value = table === 'webhooksOwed' ? deliverer.owed(key) : tables[table].get(key);
+            records.push({ t: table, k: key, v: value ?? null });
+          }
+        }
+        for (const attempt of attempts) records.push({ a: attempt });
+        return records;
+      },
+      stop() {
+        if (recording === mine) recording = null;
+      },
     };
   }
 
@@ -1931,11 +2111,16 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     refillEntries(linkItems, saved.linkItems);
     refill(events, saved.events);
     refillEntries(idempotent, saved.idempotent);
+    sessionOfIntent.clear();
+    for (const session of sessions.values()) {
+      if (session.payment_intent) sessionOfIntent.set(session.payment_intent, session.id);
+    }
     deliverer.restoreAttempts(saved.webhookAttempts);
     // Webhooks owed when the sandbox stopped (or crashed) are delivered once it knows its endpoint.
     deliverer.restorePending(saved.webhooksOwed, (id) => events.get(id));
     urlsBase = saved.baseUrl;
     rebaseTo(baseUrl);
+    changedAll();
   }
 
   return {
@@ -1949,6 +2134,9 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     },
     exportState,
     restoreState,
+    snapshotState,
+    restoreJournal: (snapshot, records) => restoreState(replayJournal(snapshot, records)),
+    recordChanges,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,16 +1,16 @@
 // The Stripe sandbox as a process of its own, set up as the app sets up its embedded one
-// (apps/api/src/runtime/payments.ts): its state kept in a JSON snapshot, and every change answered only
-// once that snapshot is on disk. The app reaches it as it would reach Stripe (STRIPE_API_BASE with
+// (apps/api/src/runtime/payments.ts): its state kept in a file of a snapshot and a journal of changes,
+// and every change answered only once the write holding it is on disk. The app reaches it as it would reach Stripe (STRIPE_API_BASE with
 // STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), so a bench can read the sandbox's CPU apart from the app's.
 // Settings from the environment: PORT (0: any free port), SANDBOX_SECRET_KEY, SANDBOX_WEBHOOK_SECRET,
-// SANDBOX_WEBHOOK_URL (the app's /api/stripe/webhook), SANDBOX_STATE_PATH (the snapshot file).
-// Prints one line `listening <url>` once it takes requests; SIGTERM closes it (the last snapshot written).
+// SANDBOX_WEBHOOK_URL (the app's /api/stripe/webhook), SANDBOX_STATE_PATH (the state's file).
+// Prints one line `listening <url>` once it takes requests; SIGTERM closes it (the last changes written).
 // Run: npx tsx bench/support/stripe-sandbox-server.ts
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
 import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
-import { keepSnapshot } from '@causeway/adapters/system/json-snapshot';
+import { keepJournal } from '@causeway/adapters/system/json-journal';
 
 const required = (name: string): string => {
   const value = process.env[name];
@@ -29,7 +29,7 @@ const sandbox = createStripeSandbox({
   webhookSecret: required('SANDBOX_WEBHOOK_SECRET'),
   onDeliveryGivenUp: (attempt) => console.error('A webhook was given up on after its last attempt', attempt),
 });
-const snapshot = keepSnapshot({
+const snapshot = keepJournal({
   path: required('SANDBOX_STATE_PATH'),
   subject: sandbox,
   name: 'Stripe sandbox',

@@ -19,6 +19,7 @@ export function sandboxControl(baseUrl: string, secretKey: string) {
       out_of_order?: boolean;
       max_attempts?: number;
       retry_delay_ms?: number;
+      concurrency?: number;
     }) => post('/_sandbox/webhooks', settings),
     /** Waits until every webhook is delivered or given up on; answers every attempt so far. */
     drain: async (timeoutMs = 20_000) =>

@@ -1,6 +1,10 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
 import { startStripeSandbox, type RunningStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
+import { keepJournal } from '@causeway/adapters/system/json-journal';
 import { systemClock } from '@causeway/adapters/system/system-clock';
 import type { CheckoutRequest, PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
 import { submitCheckoutForm } from './sandbox-control';
@@ -19,10 +23,11 @@ const checkout = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => 
   ...overrides,
 });
 
-const started: (RunningStripeSandbox | WebhookReceiver)[] = [];
+const started: (RunningStripeSandbox | WebhookReceiver | { close(): Promise<void> })[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((running) => running.close()));
 });
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A sandbox on its own port with the app's gateway, each start with a key and webhook secret of its own. */
 async function start(name: string): Promise<{ running: RunningStripeSandbox; gateway: PaymentGateway }> {
@@ -146,5 +151,68 @@ describe('the Stripe sandbox state, exported and restored', () => {
     const paid = changes;
     await gateway.createCheckout(checkout({ idempotencyKey: 'another' }));
     expect(changes).toBe(paid);
+  });
+});
+
+describe('the Stripe sandbox state, kept in a journal file', () => {
+  it('reads back after a restart as it was at the last durable write, a write cut short ignored', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stripe-journal-'));
+    started.push({ close: async () => rmSync(dir, { recursive: true, force: true }) });
+    const path = join(dir, 'stripe.json');
+    const receiver = await startWebhookReceiver();
+    started.push(receiver);
+    const before = await start('journaled');
+    before.running.sandbox.configure({ webhookUrl: receiver.url });
+    const kept = keepJournal({ path, subject: before.running.sandbox, name: 'Stripe sandbox', log: quiet });
+    started.push({ close: () => kept.close() });
+
+    const paid = await before.gateway.createCheckout(checkout());
+    expect((await submitCheckoutForm(paid.url, { number: '4242 4242 4242 4242' })).status).toBe(303);
+    await before.running.sandbox.webhooks.drain();
+    await kept.writer.flush();
+    const firstState = JSON.parse(JSON.stringify(before.running.sandbox.exportState())) as unknown;
+    const firstLength = statSync(path).size;
+
+    const open = await before.gateway.createCheckout(checkout({ idempotencyKey: 'donation-2', amountCents: 4_000 }));
+    const { paymentId } = (await before.gateway.getPaymentDetail(paid.id))!;
+    before.running.sandbox.refund(paymentId, 500);
+    await before.running.sandbox.webhooks.drain();
+    await kept.writer.flush();
+    const lastState = JSON.parse(JSON.stringify(before.running.sandbox.exportState())) as unknown;
+    // Changes were appended to the snapshot, not written as a whole state again.
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(statSync(path).size).toBeGreaterThan(firstLength);
+
+    /** A sandbox started on a copy of the file as it is (or cut at `length`), its state as `before`'s URLs. */
+    const restart = async (name: string, length?: number) => {
+      const copy = join(dir, `${name}.json`);
+      copyFileSync(path, copy);
+      if (length !== undefined) truncateSync(copy, length);
+      const after = await start(name);
+      const restored = keepJournal({ path: copy, subject: after.running.sandbox, name: 'Stripe sandbox', log: quiet });
+      started.push({ close: () => restored.close() });
+      expect(restored.outcome).toEqual({ kind: 'restored' });
+      return {
+        after,
+        state: JSON.parse(
+          JSON.stringify(after.running.sandbox.exportState()).replaceAll(after.running.url, before.running.url),
+        ) as unknown,
+      };
+    };
+    // Compared as data: a restored object's fields may come in another order.
+    expect((await restart('whole')).state).toEqual(lastState);
+    // A crash in the middle of the last write: its line is cut short, and the state is the one before it.
+    const cut = await restart('cut', firstLength + Math.floor((statSync(path).size - firstLength) / 2));
+    const withoutCutLines = readFileSync(path, 'utf8').slice(0, firstLength);
+    expect(withoutCutLines.endsWith('\n')).toBe(true);
+    expect(cut.state).not.toEqual(lastState);
+    expect((await restart('at-first', firstLength)).state).toEqual(firstState);
+    // The restored sandbox goes on: the open checkout is paid, its webhooks owed and delivered.
+    const { after } = await restart('goes-on');
+    after.running.sandbox.configure({ webhookUrl: receiver.url });
+    expect(after.running.sandbox.pay(open.id).status).toBe('succeeded');
+    await after.running.sandbox.webhooks.drain();
+    expect(receiver.last('checkout.session.completed', (object) => object.id === open.id)).toBeTruthy();
   });
 });

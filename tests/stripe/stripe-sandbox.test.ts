@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
@@ -393,6 +395,60 @@ describe('webhooks', () => {
     expect(succeeded).toHaveLength(4);
     expect(new Set(succeeded.map((action) => action.paymentIntentId)).size).toBe(1);
     expect(new Set(succeeded.map((action) => action.sessionId))).toEqual(new Set([session.id]));
+  });
+
+  it('delivers the webhooks of several payments at once, up to its concurrency, each in its order', async () => {
+    // An endpoint that takes its time over each webhook, counting how many are under way at once.
+    let underWay = 0;
+    let most = 0;
+    const received: { type: string; paymentIntent: string }[] = [];
+    const slow = createServer((req, res) => {
+      underWay++;
+      most = Math.max(most, underWay);
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const object = event.data.object as { id: string; object: string; payment_intent?: string };
+        received.push({
+          type: event.type,
+          paymentIntent: object.object === 'payment_intent' ? object.id : object.payment_intent!,
+        });
+        setTimeout(() => {
+          underWay--;
+          res.writeHead(200).end('{}');
+        }, 150);
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      await control.configureWebhooks({
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`,
+        concurrency: 3,
+      });
+      const sessions = await Promise.all(Array.from({ length: 6 }, () => gateway.createCheckout(checkout())));
+      await Promise.all(sessions.map((session) => control.pay(session.id)));
+      const attempts = await control.drain(60_000);
+      expect(attempts).toHaveLength(24);
+      expect(attempts.every((attempt) => attempt.ok && attempt.attempt === 1)).toBe(true);
+      expect(most).toBe(3);
+      // Each payment's own events still arrive in the order they happened.
+      const byPayment = new Map<string, typeof received>();
+      for (const hook of received)
+        byPayment.set(hook.paymentIntent, [...(byPayment.get(hook.paymentIntent) ?? []), hook]);
+      expect(byPayment.size).toBe(6);
+      for (const hooks of byPayment.values()) {
+        expect(hooks.map((hook) => hook.type)).toEqual([
+          'payment_intent.created',
+          'charge.succeeded',
+          'payment_intent.succeeded',
+          'checkout.session.completed',
+        ]);
+      }
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it('retries a failing endpoint with growing waits, then gives up after the last attempt', async () => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
 import type { StripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
 import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
-import { keepSnapshot } from '@causeway/adapters/system/json-snapshot';
+import { keepJournal } from '@causeway/adapters/system/json-journal';
 import type { Clock } from '@causeway/core/ports/clock.port';
 import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
@@ -59,15 +59,16 @@ export function openPayments(
       logger.error({ ...attempt }, 'Stripe sandbox: a webhook was given up on after its last attempt'),
   });
   // Past checkouts, payments and receipts outlive a restart; the key and webhook secret are this start's.
+  // The file is a snapshot and a journal of the changes since, appended by group commit.
   const stripeLog = logger.child({ component: 'stripe' });
-  const snapshot = keepSnapshot({
+  const snapshot = keepJournal({
     path: sandboxStatePath(config, 'stripe'),
     subject: sandbox,
     name: 'Stripe sandbox',
     log: stripeLog,
   });
-  // A payment the payer saw succeed, and the webhooks it owes, are on disk before the answer: a crash
-  // loses neither (the webhooks go out after the restart).
+  // A payment the payer saw succeed, and the webhooks it owes, are on disk (fsynced) before the answer:
+  // a crash loses neither (the webhooks go out after the restart). Answers waiting together share one write.
   const router = savedRouter(sandbox.router, snapshot.writer, 'Stripe sandbox', stripeLog);
   let apiBase: URL | null = null;
   const gateway = createStripePaymentGateway({
