@@ -99,34 +99,36 @@ describe('card testing on donation checkout', () => {
     const statuses: Record<string, number> = {};
     const count = (what: string) => (statuses[what] = (statuses[what] ?? 0) + 1);
     const started = Date.now();
-    // Donors come 25 at a time; every fiftieth card is declined.
+    // Donors come 25 at a time; every fiftieth card is declined. The others go on to pay (which changes
+    // nothing the guard counts: their checkouts are counted, and no decline comes).
     for (let first = 0; first < donors.length; first += 25) {
       await Promise.all(
         donors.slice(first, first + 25).map(async (address, offset) => {
-          const declining = (first + offset) % 50 === 49;
           const opened = await checkout(campaignId, address);
           if (opened.status !== 201) {
             count(`${opened.status} ${Object.keys(opened.body.error.fields ?? {}).join(',')}`.trim());
             return;
           }
-          const paid = await submitCheckoutForm(opened.body.url, {
-            number: declining ? '4000 0000 0000 0002' : '4242 4242 4242 4242',
-          });
-          count(paid.status === 303 ? 'paid' : paid.status === 402 ? 'declined' : `card ${paid.status}`);
+          if ((first + offset) % 50 !== 49) {
+            count('opened');
+            return;
+          }
+          const paid = await submitCheckoutForm(opened.body.url, { number: '4000 0000 0000 0002' });
+          count(paid.status === 402 ? 'declined' : `card ${paid.status}`);
         }),
       );
       await sandbox().webhooks.drain();
     }
     const seconds = (Date.now() - started) / 1000;
     console.log(`300 donors from 300 addresses in ${seconds.toFixed(1)} s: ${JSON.stringify(statuses)}`);
-    expect(statuses).toEqual({ paid: 294, declined: 6 });
+    expect(statuses).toEqual({ opened: 294, declined: 6 });
     for (const cookie of [cookies.super, cookies.admin]) expect(await staffNotices(cookie, campaignId)).toEqual([]);
     // The next donor gives without the bot check; the declined donors pass it.
     expect((await checkout(campaignId, '192.0.2.77')).status).toBe(201);
     const declinedDonor = await checkout(campaignId, donors[49]!);
     expect(declinedDonor.status).toBe(400);
     expect(declinedDonor.body.error.fields).toEqual({ botCheck: 'Please complete the check that you are a person.' });
-  }, 300_000);
+  }, 240_000);
 
   it('stops one client trying card after card after its first decline', async () => {
     const campaignId = await liveCampaign('burst-declines', 'Clean water');
