@@ -15,8 +15,8 @@ interface RateDocument {
 
 /**
  * Rate windows in collection `rateLimits`, one document per key (its id a hash of the key, as keys may
- * hold any character). Every change is a transaction, so concurrent hits from several instances each
- * count once.
+ * hold any character). Every change is a transaction (a batch of hits is one), so concurrent hits from
+ * several instances each count once.
  */
 export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitStore & {
   /**
@@ -36,18 +36,22 @@ export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitSt
   /**
    * Changes to one window from this instance, one after another: a burst on one key (the very thing a
    * limit is for) would otherwise be hundreds of transactions contending for one document until they
-   * give up. Other instances' changes still meet these in the transaction.
+   * give up. A batch waits for the changes before it to any of its windows. Other instances' changes
+   * still meet these in the transaction.
    */
   const queues = new Map<string, Promise<unknown>>();
-  const inTurn = <T>(key: string, change: () => Promise<T>): Promise<T> => {
-    const previous = queues.get(key) ?? Promise.resolve();
+  const inTurn = <T>(keys: readonly string[], change: () => Promise<T>): Promise<T> => {
+    const previous = Promise.all(keys.map((key) => queues.get(key) ?? Promise.resolve()));
     const next = previous.then(change, change);
     const settled = next.catch(() => undefined);
-    queues.set(key, settled);
+    for (const key of keys) queues.set(key, settled);
     void settled.then(() => {
-      if (queues.get(key) === settled) queues.delete(key);
+      for (const key of keys) if (queues.get(key) === settled) queues.delete(key);
     });
     return next;
+  };
+  const assertDistinct = (keys: readonly string[]) => {
+    if (new Set(keys).size !== keys.length) throw new Error('A batch of rate windows names a key twice.');
   };
   return {
     async settled() {
@@ -55,7 +59,7 @@ export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitSt
     },
     hit(key, windowMs, now) {
       const ref = docOf(key);
-      return inTurn(key, () =>
+      return inTurn([key], () =>
         firestore.runTransaction(
           async (transaction) => {
             const current = windowOf((await transaction.get(ref)).data() as RateDocument | undefined, now);
@@ -69,12 +73,39 @@ export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitSt
         ),
       );
     },
+    async hitMany(hits, now) {
+      if (hits.length === 0) return [];
+      const keys = hits.map((hit) => hit.key);
+      assertDistinct(keys);
+      const refs = keys.map(docOf);
+      return inTurn(keys, () =>
+        firestore.runTransaction(
+          async (transaction) => {
+            const snapshots = await transaction.getAll(...refs);
+            return hits.map(({ key, windowMs }, index) => {
+              const current = windowOf(snapshots[index]!.data() as RateDocument | undefined, now);
+              const next = current
+                ? { count: current.count + 1, resetAt: current.resetAt }
+                : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
+              transaction.set(refs[index]!, { key, count: next.count, resetAt: Timestamp.fromDate(next.resetAt) });
+              return next;
+            });
+          },
+          { maxAttempts: TRANSACTION_ATTEMPTS },
+        ),
+      );
+    },
     async peek(key, now) {
       return windowOf((await docOf(key).get()).data() as RateDocument | undefined, now);
     },
+    async peekMany(keys, now) {
+      if (keys.length === 0) return [];
+      const snapshots = await firestore.getAll(...keys.map(docOf));
+      return snapshots.map((snapshot) => windowOf(snapshot.data() as RateDocument | undefined, now));
+    },
     async undo(key, now) {
       const ref = docOf(key);
-      await inTurn(key, () =>
+      await inTurn([key], () =>
         firestore.runTransaction(
           async (transaction) => {
             const current = windowOf((await transaction.get(ref)).data() as RateDocument | undefined, now);

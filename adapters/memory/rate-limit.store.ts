@@ -1,4 +1,9 @@
-import type { RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
+import type { RateHit, RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
+
+/** Refuses a batch that names a key twice (the port allows each key once). */
+function assertDistinctKeys(keys: readonly string[]): void {
+  if (new Set(keys).size !== keys.length) throw new Error('A batch of rate windows names a key twice.');
+}
 
 /** Rate windows in memory (tests, the memory data store): one process only. */
 export function createMemoryRateLimitStore(): RateLimitStore {
@@ -7,18 +12,31 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     const window = windows.get(key);
     return window && window.resetAt.getTime() > now.getTime() ? window : null;
   };
+  const hitOne = ({ key, windowMs }: RateHit, now: Date): RateWindow => {
+    const current = live(key, now);
+    const next = current
+      ? { count: current.count + 1, resetAt: current.resetAt }
+      : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
+    windows.set(key, next);
+    return { ...next };
+  };
+  const peekOne = (key: string, now: Date): RateWindow | null => {
+    const current = live(key, now);
+    return current ? { ...current } : null;
+  };
   return {
     async hit(key, windowMs, now) {
-      const current = live(key, now);
-      const next = current
-        ? { count: current.count + 1, resetAt: current.resetAt }
-        : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-      windows.set(key, next);
-      return { ...next };
+      return hitOne({ key, windowMs }, now);
+    },
+    async hitMany(hits, now) {
+      assertDistinctKeys(hits.map((hit) => hit.key));
+      return hits.map((hit) => hitOne(hit, now));
     },
     async peek(key, now) {
-      const current = live(key, now);
-      return current ? { ...current } : null;
+      return peekOne(key, now);
+    },
+    async peekMany(keys, now) {
+      return keys.map((key) => peekOne(key, now));
     },
     async undo(key, now) {
       const current = live(key, now);

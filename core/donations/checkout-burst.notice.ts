@@ -11,12 +11,9 @@ export type CheckoutBurstNoticeDeps = {
   challengeMinutes: number;
 };
 
-/** The sentence staff read when a campaign sees a burst of checkouts or declined cards. */
+/** The sentence staff read when a campaign sees a burst of declined cards. */
 export function checkoutBurstMessage(burst: CheckoutBurst, campaignName: string, challengeMinutes: number): string {
-  const what =
-    burst.reason === 'declines'
-      ? `${burst.count} declined cards in ${burst.windowMinutes} minutes`
-      : `${burst.count} checkouts in ${burst.windowMinutes} minutes`;
+  const what = `${burst.count} declined cards in ${burst.windowMinutes} minutes, against ${burst.checkouts} checkouts`;
   return (
     `Possible card testing on ${campaignName}: ${what}. Every donor to it now passes the bot check ` +
     `for the next ${challengeMinutes} minutes; look at its payments on the processor's dashboard.`

@@ -62,6 +62,80 @@ describeContract('RateLimitStore', (subject) => {
     expect((await limits().peek('checkout|a/b|d', now))?.count).toBe(1);
   });
 
+  it('counts a batch of hits in one call, each in its own window, and answers them in the order asked', async () => {
+    const now = at('2026-05-01T10:00:00.000Z');
+    await limits().hit('batch:b', MINUTE, at('2026-05-01T09:59:30.000Z'));
+    await limits().hit('batch:b', MINUTE, at('2026-05-01T09:59:30.000Z'));
+    await limits().hit('batch:ended', MINUTE, at('2026-05-01T09:58:00.000Z'));
+    expect(await limits().hitMany([], now)).toEqual([]);
+    expect(
+      await limits().hitMany(
+        [
+          { key: 'batch:c', windowMs: 10 * MINUTE },
+          { key: 'batch:b', windowMs: 10 * MINUTE },
+          { key: 'batch:ended', windowMs: 5 * MINUTE },
+          { key: 'batch:a', windowMs: MINUTE },
+        ],
+        now,
+      ),
+    ).toEqual([
+      { count: 1, resetAt: at('2026-05-01T10:10:00.000Z') },
+      { count: 3, resetAt: at('2026-05-01T10:00:30.000Z') },
+      { count: 1, resetAt: at('2026-05-01T10:05:00.000Z') },
+      { count: 1, resetAt: at('2026-05-01T10:01:00.000Z') },
+    ]);
+    // A batch and single hits count in the same windows.
+    expect(await limits().hit('batch:c', MINUTE, now)).toEqual({ count: 2, resetAt: at('2026-05-01T10:10:00.000Z') });
+    await expect(
+      limits().hitMany(
+        [
+          { key: 'twice', windowMs: MINUTE },
+          { key: 'twice', windowMs: MINUTE },
+        ],
+        now,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('counts every hit of many concurrent batches sharing keys once', async () => {
+    const now = at('2026-05-01T10:00:00.000Z');
+    // Each batch names the shared window and one of two others, in either order.
+    const batches = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        limits().hitMany(
+          index % 2 === 0
+            ? [
+                { key: 'shared', windowMs: MINUTE },
+                { key: `own:${index % 4}`, windowMs: MINUTE },
+              ]
+            : [
+                { key: `own:${index % 4}`, windowMs: MINUTE },
+                { key: 'shared', windowMs: MINUTE },
+              ],
+          now,
+        ),
+      ),
+    );
+    const shared = batches.map((windows, index) => windows[index % 2 === 0 ? 0 : 1]!.count);
+    expect(shared.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    const counts = await limits().peekMany(['own:0', 'own:1', 'own:2', 'own:3', 'shared'], now);
+    expect(counts.map((window) => window?.count)).toEqual([5, 5, 5, 5, 20]);
+  });
+
+  it('peeks at several windows in one call, null for those it has not or that have ended', async () => {
+    const now = at('2026-05-01T10:00:00.000Z');
+    await limits().hit('seen', MINUTE, now);
+    await limits().hit('seen', MINUTE, now);
+    await limits().hit('gone', MINUTE, at('2026-05-01T09:58:00.000Z'));
+    expect(await limits().peekMany([], now)).toEqual([]);
+    expect(await limits().peekMany(['never', 'seen', 'gone', 'seen'], now)).toEqual([
+      null,
+      { count: 2, resetAt: at('2026-05-01T10:01:00.000Z') },
+      null,
+      { count: 2, resetAt: at('2026-05-01T10:01:00.000Z') },
+    ]);
+  });
+
   it('purges the windows that have ended, and only those', async () => {
     await limits().hit('old', MINUTE, at('2026-05-01T10:00:00.000Z'));
     await limits().hit('new', 10 * MINUTE, at('2026-05-01T10:00:00.000Z'));

@@ -54,10 +54,7 @@ export const donationsModule = (config: Config, logger: Logger) =>
           botCheck: context.get(TYPES.BotCheck),
           clock: context.get(TYPES.Clock),
           async onBurst(burst) {
-            logger.warn(
-              { burst },
-              'A campaign sees a burst of checkouts or declined cards: donors now pass the bot check',
-            );
+            logger.warn({ burst }, 'A campaign sees a burst of declined cards: donors now pass the bot check');
             // The notice is best effort: a donor's checkout never fails because staff could not be told.
             await notice(burst).catch((error: unknown) =>
               logger.error({ err: error, burst }, 'Staff could not be told of a checkout burst'),
