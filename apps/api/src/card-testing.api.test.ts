@@ -99,8 +99,8 @@ describe('card testing on donation checkout', () => {
     const statuses: Record<string, number> = {};
     const count = (what: string) => (statuses[what] = (statuses[what] ?? 0) + 1);
     const started = Date.now();
-    // Donors come 25 at a time; every fiftieth card is declined. The others go on to pay (which changes
-    // nothing the guard counts: their checkouts are counted, and no decline comes).
+    // Donors come 25 at a time; every fiftieth card is declined. The others only open their checkouts:
+    // paying changes nothing the guard counts (their checkouts are counted, and no decline comes).
     for (let first = 0; first < donors.length; first += 25) {
       await Promise.all(
         donors.slice(first, first + 25).map(async (address, offset) => {
