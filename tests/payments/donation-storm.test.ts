@@ -9,23 +9,18 @@ import { deliveryOrder, donationStorm, sendStorm, type StormPlan } from './webho
  * 1,000 donations to one campaign reach the webhook from 50 senders at once, signed as Stripe signs
  * them: every event twice, a payment's events and refunds in any order. The campaign's raised amount
  * and donor count must end exactly right, each payment recorded once. On the store TEST_STORE names;
- * unset, on PGlite, and on the Postgres server at TEST_DATABASE_URL when it is set; on Firestore smaller.
+ * unset, on PGlite, and on the Postgres server at TEST_DATABASE_URL when it is set.
  */
 const WEBHOOK_SECRET = 'whsec_donationStormTestSecret';
 const CAMPAIGN = 'c-storm';
 
-// The Firestore emulator runs every transaction on one campaign's document one after another, each in
-// a few milliseconds at best: there the storm is smaller, the same in every other respect.
-const onFirestore = process.env.TEST_STORE === 'firestore';
-const PAYMENTS = onFirestore ? 60 : 1_000;
-const SENDERS = onFirestore ? 6 : 50;
+const PAYMENTS = 1_000;
+const SENDERS = 50;
 
 const stores: { name: string; env: Record<string, string> }[] = process.env.TEST_STORE
   ? [
       {
-        name: onFirestore
-          ? `Firestore (${PAYMENTS} donations from ${SENDERS} senders: the emulator runs one campaign's transactions one at a time)`
-          : testStoreName(),
+        name: testStoreName(),
         env: {},
       },
     ]
