@@ -1,7 +1,8 @@
 import { FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { campaignTotals, plus, withTotals, type TotalsDelta } from './campaign-totals';
 import { pagedQuery } from './paging';
 import { Campaign } from '@causeway/core/campaigns/campaign.entity';
-import { EventTypes } from '@causeway/core/events/domain-event';
+import { EventTypes, type PendingEvent } from '@causeway/core/events/domain-event';
 import type { CampaignRepository } from '@causeway/core/ports/campaign.repository';
 import { conflict } from '@causeway/core/shared/errors';
 import {
@@ -14,6 +15,7 @@ import {
   withUtcTimes,
 } from './campaign.document';
 import {
+  changeWithFirestoreEvent,
   createDocument,
   documentCommitter,
   softDeleteDocument,
@@ -25,18 +27,71 @@ import { checkGiftsCounted, checkRefundUncounted } from '@causeway/core/campaign
 /** Patch fields that never reach the document: identity and ownership never change. */
 const FIXED_FIELDS = ['campaignUUID', 'userId', 'createdAt'];
 
-/** `campaigns` collection, document id = campaignUUID. */
+const NO_DELTA: TotalsDelta = { raised: 0, donators: undefined };
+
+/**
+ * `campaigns` collection, document id = campaignUUID. A campaign's totals (campaignRaised, donators) are
+ * its document's fields plus what gifts and refunds added to its shards in `campaignTotals` (see
+ * campaign-totals.ts): counting a gift writes one shard, never the campaign's document.
+ */
 export function createFirestoreCampaignRepository(context: FirestoreContext): CampaignRepository {
   const collection = () => context.firestore.collection('campaigns');
+  const totals = campaignTotals(context.firestore);
+  /** Inside a unit of work, what it added to each campaign's totals so far (committed with it). */
+  const pending = new Map<string, TotalsDelta>();
+
+  /** The campaigns with their totals: their shards' sums, and what this unit of work added to them. */
+  const counted = async (campaigns: Campaign[]): Promise<Campaign[]> => {
+    if (campaigns.length === 0) return campaigns;
+    const sums = await totals.read(campaigns.map((campaign) => campaign.campaignUUID));
+    return campaigns.map((campaign) =>
+      withTotals(
+        campaign,
+        plus(sums.get(campaign.campaignUUID) ?? NO_DELTA, pending.get(campaign.campaignUUID) ?? NO_DELTA),
+      ),
+    );
+  };
 
   const findById = async (campaignUUID: string): Promise<Campaign | null> => {
     const snapshot = await readIn(context, collection().doc(campaignUUID));
-    return snapshot.exists ? toCampaign(snapshot) : null;
+    if (!snapshot.exists) return null;
+    const [campaign] = await counted([toCampaign(snapshot)]);
+    return campaign ?? null;
+  };
+
+  /**
+   * A campaign's document read without holding it: gifts and refunds only need to know it exists, and a
+   * read through the unit of work would hold it until the commit, making every gift to the campaign
+   * wait for the one before. One this unit of work wrote is answered by the unit.
+   */
+  const peek = (campaignUUID: string) => {
+    const document = collection().doc(campaignUUID);
+    return context.unit?.wrote(document) ? context.unit.get(document) : document.get();
   };
 
   const commit = documentCommitter(context, collection, findById);
 
-  /** Adds gifts to a campaign's totals in place, with the event that says so. */
+  /**
+   * Adds to a campaign's totals on one of its shards, with the event that says so; answers the campaign
+   * with its totals (inside a unit of work, as they will be once it commits, barring others' gifts).
+   */
+  const countOnShard = async (
+    campaignUUID: string,
+    change: { raised: number; donators?: number },
+    event: () => PendingEvent,
+  ): Promise<Campaign | null> => {
+    const snapshot = await peek(campaignUUID);
+    if (!snapshot.exists) return null;
+    await changeWithFirestoreEvent(context, (unit) => totals.add(unit, campaignUUID, change), event);
+    if (context.unit) {
+      const delta = { raised: change.raised, donators: change.donators };
+      pending.set(campaignUUID, plus(pending.get(campaignUUID) ?? NO_DELTA, delta));
+    }
+    const [campaign] = await counted([toCampaign(snapshot)]);
+    return campaign ?? null;
+  };
+
+  /** Adds gifts to a campaign's totals, with the event that says so. */
   const countGifts = async (
     campaignUUID: string,
     amountCents: number,
@@ -44,30 +99,12 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
     payload: Record<string, unknown>,
   ) => {
     checkGiftsCounted(amountCents, donors);
-    // Read only to answer null for a missing campaign; the totals are never written from this read.
-    const existing = await findById(campaignUUID);
-    if (!existing) return null;
-    const expected: Campaign = {
-      ...existing,
-      campaignRaised: existing.campaignRaised + amountCents,
-      donators: (existing.donators ?? 0) + donors,
-    };
-    return commit(
-      campaignUUID,
-      expected,
-      // Server-side increments: concurrent donations never lose one. A missing or null donators counts as 0.
-      (batch, document) =>
-        batch.update(document, {
-          campaignRaised: FieldValue.increment(amountCents),
-          donators: FieldValue.increment(donors),
-        }),
-      () => ({
-        type: EventTypes.campaignDonationCounted,
-        aggregateType: 'campaign',
-        aggregateId: campaignUUID,
-        payload,
-      }),
-    );
+    return countOnShard(campaignUUID, { raised: amountCents, donators: donors }, () => ({
+      type: EventTypes.campaignDonationCounted,
+      aggregateType: 'campaign',
+      aggregateId: campaignUUID,
+      payload,
+    }));
   };
 
   return {
@@ -99,8 +136,7 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
       const since = filter.createdSince === undefined ? undefined : utc(filter.createdSince);
       if (since !== undefined) query = query.where('createdAt', '>=', since);
       const snapshot = await readIn(context, pagedQuery(query, 'createdAt', page));
-      return snapshot.docs
-        .map(toCampaign)
+      return (await counted(snapshot.docs.map(toCampaign)))
         .filter((campaign) => !campaign.isDeleted && (since === undefined || campaign.createdAt >= since))
         .sort(
           newestFirst(
@@ -115,10 +151,16 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
       if (!existing) return null;
       const supplied = suppliedFields<Partial<Campaign>>(patch, FIXED_FIELDS);
       if (Object.keys(supplied).length === 0) return existing;
+      // Totals given anew are the document's alone: their shards are emptied in the same commit.
+      const reset = { raised: supplied.campaignRaised !== undefined, donators: supplied.donators !== undefined };
+      if (reset.raised || reset.donators) pending.delete(campaignUUID);
       return commit(
         campaignUUID,
         Campaign.parse({ ...existing, ...supplied }),
-        (batch, document) => batch.update(document, campaignDocument(supplied, 'update')),
+        (batch, document) => {
+          batch.update(document, campaignDocument(supplied, 'update'));
+          totals.reset(batch, campaignUUID, reset);
+        },
         (campaign) => ({
           type: EventTypes.campaignUpdated,
           aggregateType: 'campaign',
@@ -147,34 +189,13 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
 
     async uncountDonation(campaignUUID, amountCents, { donorLeft }) {
       checkRefundUncounted(amountCents);
-      const snapshot = await readIn(context, collection().doc(campaignUUID));
-      if (!snapshot.exists) return null;
-      const existing = toCampaign(snapshot);
-      const expected: Campaign = {
-        ...existing,
-        campaignRaised: Math.max(existing.campaignRaised - amountCents, 0),
-        donators: donorLeft ? Math.max((existing.donators ?? 0) - 1, 0) : existing.donators,
-      };
-      // Floored at zero, so written from this read, guarded by it: a donation counted meanwhile fails the
-      // commit (and the refund's webhook comes again) rather than being overwritten.
-      return commit(
-        campaignUUID,
-        expected,
-        (batch, document) => {
-          const change = {
-            campaignRaised: expected.campaignRaised,
-            ...(donorLeft ? { donators: expected.donators } : {}),
-          };
-          if (snapshot.updateTime) batch.update(document, change, { lastUpdateTime: snapshot.updateTime });
-          else batch.update(document, change);
-        },
-        () => ({
-          type: EventTypes.campaignRefundCounted,
-          aggregateType: 'campaign',
-          aggregateId: campaignUUID,
-          payload: { campaignUUID, amountCents, donorLeft },
-        }),
-      );
+      // Taken off a shard as a gift is added: the floor at zero is applied where the totals are read.
+      return countOnShard(campaignUUID, { raised: -amountCents, ...(donorLeft ? { donators: -1 } : {}) }, () => ({
+        type: EventTypes.campaignRefundCounted,
+        aggregateType: 'campaign',
+        aggregateId: campaignUUID,
+        payload: { campaignUUID, amountCents, donorLeft },
+      }));
     },
   };
 }

@@ -58,12 +58,20 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
   const refunds = () => context.firestore.collection('donationRefunds');
   const checkouts = () => context.firestore.collection('donationCheckouts');
 
+  /**
+   * A payment's donation. Found by a query outside any transaction (a query in a transaction holds the
+   * range it read, and every donation recorded meanwhile waits for it), then, inside a unit of work, read
+   * again through it by its id. A donation is written only with its payment's refund document, which a
+   * unit reads first when it then writes from what it finds: a donation committed after the query cannot
+   * commit beside that unit's change.
+   */
   const donationOf = async (
     paymentIntentId: string,
   ): Promise<{ donation: Donation; snapshot: DocumentSnapshot } | null> => {
-    const found = await readIn(context, donations().where('payment_intent_id', '==', paymentIntentId).limit(1));
-    const snapshot = found.docs[0];
-    return snapshot ? { donation: toDonation(snapshot), snapshot } : null;
+    const found = (await donations().where('payment_intent_id', '==', paymentIntentId).limit(1).get()).docs[0];
+    if (!found) return null;
+    const snapshot = context.unit ? await context.unit.get(found.ref) : found;
+    return snapshot.exists ? { donation: toDonation(snapshot), snapshot } : null;
   };
 
   return withOneByOneBatches({

@@ -191,6 +191,11 @@ export class FirestoreUnit {
     return precondition;
   }
 
+  /** Whether this unit writes the document at its commit (a read of it then answers from the unit). */
+  wrote(ref: DocumentReference): boolean {
+    return this.touched(ref);
+  }
+
   private touched(ref: DocumentReference): boolean {
     return this.writes.some((write) => write.ref.path === ref.path);
   }

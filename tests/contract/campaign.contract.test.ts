@@ -176,6 +176,21 @@ describeContract('CampaignRepository', (subject) => {
     await expect(repo().uncountDonation('c-1', -5, { donorLeft: false })).rejects.toMatchObject({ code: 'invalid' });
   });
 
+  it('sets the totals an update supplies, counting later donations from them', async () => {
+    await repo().create(campaign('c-1', { campaignRaised: 1_000, donators: 1 }));
+    await repo().countDonation('c-1', 500);
+    await repo().uncountDonation('c-1', 200, { donorLeft: false });
+    expect(await repo().update('c-1', { campaignRaised: 300, donators: 4 })).toMatchObject({
+      campaignRaised: 300,
+      donators: 4,
+    });
+    expect(await repo().findById('c-1')).toMatchObject({ campaignRaised: 300, donators: 4 });
+    expect(await repo().countDonation('c-1', 50)).toMatchObject({ campaignRaised: 350, donators: 5 });
+    await repo().update('c-1', { campaignName: 'Renamed' });
+    expect(await repo().findById('c-1')).toMatchObject({ campaignRaised: 350, donators: 5 });
+    expect(await repo().list()).toMatchObject([{ campaignUUID: 'c-1', campaignRaised: 350, donators: 5 }]);
+  });
+
   it('writes its domain event with each change, none for reads or unknown campaigns', async () => {
     const { store } = subject();
     await repo().create(campaign('c-1'));

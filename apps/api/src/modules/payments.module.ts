@@ -72,8 +72,9 @@ export const paymentsModule = (config: Config, logger: Logger, options: Payments
       bind(PAYMENT_ACTION_HANDLER).toDynamicValue((context) =>
         paymentActionRouter({
           budget: context.get(TYPES.BudgetPaymentService),
-          // Firestore runs one campaign's transactions one after another: there each payment is booked on
-          // its own, as a batch would only make one long transaction of them.
+          // On Firestore each payment is booked in a transaction of its own: gifts to one campaign write
+          // different shards of its totals, so they commit side by side, where a batch would be one long
+          // transaction holding every document it read (and at most 500 writes).
           donations:
             config.DATA_STORE === 'firestore'
               ? context.get(TYPES.DonationRecordingService)
