@@ -217,12 +217,12 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * named, not failed.
  */
 const BUDGETS = {
-  server: 450,
-  'api-pglite': 660,
-  'api-postgres': 700,
-  'api-firestore': 1050,
-  'api-firestore-firebase': 150,
-  e2e: 540,
+  server: 680,
+  'api-pglite': 1150,
+  'api-postgres': 1050,
+  'api-firestore': 1400,
+  'api-firestore-firebase': 170,
+  e2e: 660,
 };
 
 /**
