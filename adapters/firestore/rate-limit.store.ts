@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
+import { assertDistinctRateKeys, type RateLimitStore, type RateWindow } from '@causeway/core/ports/rate-limit.store';
 import { TRANSACTION_ATTEMPTS } from './firestore-unit';
 
 /** The collection of rate windows (ours; not one of the original product's collections). */
@@ -50,58 +50,45 @@ export function createFirestoreRateLimitStore(firestore: Firestore): RateLimitSt
     });
     return next;
   };
-  const assertDistinct = (keys: readonly string[]) => {
-    if (new Set(keys).size !== keys.length) throw new Error('A batch of rate windows names a key twice.');
+  const hitMany: RateLimitStore['hitMany'] = async (hits, now) => {
+    if (hits.length === 0) return [];
+    const keys = hits.map((hit) => hit.key);
+    assertDistinctRateKeys(keys);
+    const refs = keys.map(docOf);
+    return inTurn(keys, () =>
+      firestore.runTransaction(
+        async (transaction) => {
+          const snapshots = await transaction.getAll(...refs);
+          return hits.map(({ key, windowMs }, index) => {
+            const current = windowOf(snapshots[index]!.data() as RateDocument | undefined, now);
+            const next = current
+              ? { count: current.count + 1, resetAt: current.resetAt }
+              : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
+            transaction.set(refs[index]!, { key, count: next.count, resetAt: Timestamp.fromDate(next.resetAt) });
+            return next;
+          });
+        },
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      ),
+    );
+  };
+  const peekMany: RateLimitStore['peekMany'] = async (keys, now) => {
+    if (keys.length === 0) return [];
+    const snapshots = await firestore.getAll(...keys.map(docOf));
+    return snapshots.map((snapshot) => windowOf(snapshot.data() as RateDocument | undefined, now));
   };
   return {
     async settled() {
       while (queues.size > 0) await Promise.all(queues.values());
     },
-    hit(key, windowMs, now) {
-      const ref = docOf(key);
-      return inTurn([key], () =>
-        firestore.runTransaction(
-          async (transaction) => {
-            const current = windowOf((await transaction.get(ref)).data() as RateDocument | undefined, now);
-            const next = current
-              ? { count: current.count + 1, resetAt: current.resetAt }
-              : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-            transaction.set(ref, { key, count: next.count, resetAt: Timestamp.fromDate(next.resetAt) });
-            return next;
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      );
+    hitMany,
+    // One key is a batch of one.
+    async hit(key, windowMs, now) {
+      return (await hitMany([{ key, windowMs }], now))[0]!;
     },
-    async hitMany(hits, now) {
-      if (hits.length === 0) return [];
-      const keys = hits.map((hit) => hit.key);
-      assertDistinct(keys);
-      const refs = keys.map(docOf);
-      return inTurn(keys, () =>
-        firestore.runTransaction(
-          async (transaction) => {
-            const snapshots = await transaction.getAll(...refs);
-            return hits.map(({ key, windowMs }, index) => {
-              const current = windowOf(snapshots[index]!.data() as RateDocument | undefined, now);
-              const next = current
-                ? { count: current.count + 1, resetAt: current.resetAt }
-                : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-              transaction.set(refs[index]!, { key, count: next.count, resetAt: Timestamp.fromDate(next.resetAt) });
-              return next;
-            });
-          },
-          { maxAttempts: TRANSACTION_ATTEMPTS },
-        ),
-      );
-    },
+    peekMany,
     async peek(key, now) {
-      return windowOf((await docOf(key).get()).data() as RateDocument | undefined, now);
-    },
-    async peekMany(keys, now) {
-      if (keys.length === 0) return [];
-      const snapshots = await firestore.getAll(...keys.map(docOf));
-      return snapshots.map((snapshot) => windowOf(snapshot.data() as RateDocument | undefined, now));
+      return (await peekMany([key], now))[0]!;
     },
     async undo(key, now) {
       const ref = docOf(key);

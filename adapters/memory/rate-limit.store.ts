@@ -1,9 +1,9 @@
-import type { RateHit, RateLimitStore, RateWindow } from '@causeway/core/ports/rate-limit.store';
-
-/** Refuses a batch that names a key twice (the port allows each key once). */
-function assertDistinctKeys(keys: readonly string[]): void {
-  if (new Set(keys).size !== keys.length) throw new Error('A batch of rate windows names a key twice.');
-}
+import {
+  assertDistinctRateKeys,
+  type RateHit,
+  type RateLimitStore,
+  type RateWindow,
+} from '@causeway/core/ports/rate-limit.store';
 
 /** Rate windows in memory (tests, the memory data store): one process only. */
 export function createMemoryRateLimitStore(): RateLimitStore {
@@ -29,7 +29,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       return hitOne({ key, windowMs }, now);
     },
     async hitMany(hits, now) {
-      assertDistinctKeys(hits.map((hit) => hit.key));
+      assertDistinctRateKeys(hits.map((hit) => hit.key));
       return hits.map((hit) => hitOne(hit, now));
     },
     async peek(key, now) {

@@ -37,3 +37,8 @@ export interface RateLimitStore {
   /** Removes the windows that ended before `now` (housekeeping); answers how many. */
   purgeEnded(now: Date): Promise<number>;
 }
+
+/** Refuses a batch that names a key twice (each key at most once, as `hitMany` says). */
+export function assertDistinctRateKeys(keys: readonly string[]): void {
+  if (new Set(keys).size !== keys.length) throw new Error('A batch of rate windows names a key twice.');
+}
