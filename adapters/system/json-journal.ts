@@ -1,18 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { replaceFile, replaceFileSync } from './durable-file';
 import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import type { JsonSnapshotWriter, RestoreOutcome, SnapshotLog } from './json-snapshot';
+  createGroupCommitWriter,
+  logRestoreOutcome,
+  restoreFile,
+  type JsonSnapshotWriter,
+  type RestoreOutcome,
+  type SnapshotLog,
+} from './json-snapshot';
 
 /**
  * State kept in one file as a snapshot and a journal of the changes after it, written by group commit:
@@ -80,54 +76,6 @@ export function readJournalFile(path: string): { snapshot: unknown; records: unk
   return { snapshot, records, tornTail };
 }
 
-/** Writes `text` to `path` whole: to a file beside it first, fsynced, then renamed over it (and the rename fsynced). */
-function replaceFileSync(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  syncDirectorySync(dirname(path));
-}
-
-function syncDirectorySync(directory: string): void {
-  let fd: number | null = null;
-  try {
-    fd = openSync(directory, 'r');
-    fsyncSync(fd);
-  } catch (error) {
-    // Some systems cannot fsync a directory; the rename is then as durable as they make it.
-    if (!isUnsupported(error)) throw error;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
-}
-
-async function syncDirectory(directory: string): Promise<void> {
-  let handle: FileHandle | null = null;
-  try {
-    handle = await open(directory, 'r');
-    await handle.sync();
-  } catch (error) {
-    if (!isUnsupported(error)) throw error;
-  } finally {
-    await handle?.close();
-  }
-}
-
-const isUnsupported = (error: unknown) =>
-  ['EISDIR', 'EINVAL', 'EPERM', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '');
-
 /**
  * Keeps a subject's state in `path`: restores it now (a file that cannot be read or restored is logged
  * and set aside, and the subject starts empty), compacts it to one snapshot line, then journals every
@@ -149,27 +97,17 @@ export function keepJournal(options: {
   const debounceMs = options.debounceMs ?? 200;
   const compactAfterBytes = options.compactAfterBytes ?? 1024 * 1024;
 
-  let outcome: RestoreOutcome = { kind: 'missing' };
-  if (existsSync(path)) {
-    try {
+  let restored = {};
+  const outcome: RestoreOutcome = restoreFile(
+    path,
+    () => {
       const { snapshot, records, tornTail } = readJournalFile(path);
       subject.restoreJournal(snapshot, records);
-      outcome = { kind: 'restored' };
-      log.info({ path, changes: records.length, tornTail }, `${name}: state restored`);
-    } catch (error) {
-      const movedTo = `${path}.unreadable-${(options.now ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
-      try {
-        renameSync(path, movedTo);
-        outcome = { kind: 'setAside', error, movedTo };
-      } catch {
-        outcome = { kind: 'setAside', error, movedTo: null };
-      }
-      log.error(
-        { err: error, path, movedTo: outcome.kind === 'setAside' ? outcome.movedTo : null },
-        `${name}: its saved state could not be read; it was set aside and the sandbox starts empty`,
-      );
-    }
-  }
+      restored = { changes: records.length, tornTail };
+    },
+    options.now,
+  );
+  logRestoreOutcome(log, name, path, outcome, restored);
 
   const recorder = subject.recordChanges();
   let snapshotBytes = 0;
@@ -188,35 +126,15 @@ export function keepJournal(options: {
   }
 
   let handle: FileHandle | null = null;
-  let dirty = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  /** The last write queued; it never rejects (a failure is reported through the log and `latest`). */
-  let writing: Promise<void> = Promise.resolve();
-  /** A write queued behind the one in progress and not begun yet: changes made meanwhile join it. */
-  let queued: Promise<void> | null = null;
-  /** The last write queued, as its callers see it (rejecting when it failed). */
-  let latest: Promise<void> = Promise.resolve();
+  const closeHandle = async () => {
+    await handle?.close().catch(() => undefined);
+    handle = null;
+  };
 
   async function compact(text: string): Promise<void> {
-    const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await mkdir(dirname(path), { recursive: true });
-      const file = await open(temporary, 'w', 0o600);
-      try {
-        await file.writeFile(text);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await handle?.close().catch(() => undefined);
-      handle = null;
-      await rename(temporary, path);
-      await syncDirectory(dirname(path));
-    } catch (error) {
-      await rm(temporary, { force: true }).catch(() => undefined);
-      throw error;
-    }
+    // Appends go to the file that replaces this one, opened again after it.
+    await closeHandle();
+    await replaceFile(path, text);
     snapshotBytes = text.length;
     journalBytes = 0;
   }
@@ -228,69 +146,30 @@ export function keepJournal(options: {
     journalBytes += text.length;
   }
 
-  async function write(): Promise<void> {
-    dirty = false;
-    // Taken synchronously: what is written is the state as it is when the write begins.
-    const changes = recorder.take();
-    try {
-      if (needSnapshot || changes === 'snapshot' || journalBytes > Math.max(compactAfterBytes, snapshotBytes)) {
-        needSnapshot = false;
-        await compact(`${JSON.stringify(subject.snapshotState())}\n`);
-      } else if (changes.length > 0) {
-        await append(`${JSON.stringify(changes)}\n`);
+  const writer = createGroupCommitWriter({
+    debounceMs,
+    async write() {
+      // Taken synchronously: what is written is the state as it is when the write begins.
+      const changes = recorder.take();
+      try {
+        if (needSnapshot || changes === 'snapshot' || journalBytes > Math.max(compactAfterBytes, snapshotBytes)) {
+          needSnapshot = false;
+          await compact(`${JSON.stringify(subject.snapshotState())}\n`);
+        } else if (changes.length > 0) {
+          await append(`${JSON.stringify(changes)}\n`);
+        }
+      } catch (error) {
+        // What this write took is in memory only now: the next write is the whole state, on a new file.
+        needSnapshot = true;
+        await closeHandle();
+        log.error({ err: error, path }, `${name}: its state could not be saved; trying again later`);
+        throw error;
       }
-    } catch (error) {
-      // What this write took is in memory only now: the next write is the whole state, on a new file.
-      needSnapshot = true;
-      dirty = true;
-      await handle?.close().catch(() => undefined);
-      handle = null;
-      log.error({ err: error, path }, `${name}: its state could not be saved; trying again later`);
-      throw error;
-    }
-  }
-
-  /** Queues a write after the one in progress (two never race on the file), or joins the one queued. */
-  function queueWrite(): Promise<void> {
-    if (queued) return queued;
-    const next = writing.then(() => {
-      queued = null;
-      return write();
-    });
-    queued = next;
-    latest = next;
-    writing = next.catch(() => undefined);
-    return next;
-  }
-
-  const writer: JsonSnapshotWriter = {
-    changed() {
-      if (closed) return;
-      dirty = true;
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        if (dirty) queueWrite().catch(() => undefined);
-      }, debounceMs);
-      // A pending write never keeps the process alive: close() makes the last one.
-      timer.unref();
     },
-    async flush() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      // Nothing new: what changed is in the write under way (or already on disk).
-      await (dirty || needSnapshot ? queueWrite() : latest);
-    },
-    async close() {
-      if (closed) return writing;
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await queueWrite().catch(() => undefined);
-      await handle?.close().catch(() => undefined);
-      handle = null;
-    },
-  };
+    afterLastWrite: closeHandle,
+  });
+  // The whole state could not be written at start: it is written as soon as it can be.
+  if (needSnapshot) writer.changed();
   const stop = subject.onChange(() => writer.changed());
   return {
     outcome,

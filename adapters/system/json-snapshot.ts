@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { replaceFile } from './durable-file';
 
 /**
  * State kept in one JSON file: read once at start, written again after changes (debounced), and a
- * last time on close. Each write goes to a temporary file first and is renamed over the old one, so a
- * crash mid-write leaves the previous snapshot whole. Used by the embedded vendor sandboxes, whose
- * objects must outlive a restart as the database beside them does.
+ * last time on close. Each write replaces the file whole and durably (`durable-file.ts`), so a crash
+ * mid-write leaves the previous snapshot whole. Used by the embedded DSP sandbox, whose objects must
+ * outlive a restart as the database beside them does (the Stripe sandbox keeps a journal on the same
+ * writer: `json-journal.ts`).
  */
 
 /** Something whose whole state can be exported as JSON and restored, telling when it changed. */
@@ -32,11 +31,14 @@ export type RestoreOutcome =
   /** The file could not be read or restored; it was renamed to `movedTo` (null if even that failed). */
   | { kind: 'setAside'; error: unknown; movedTo: string | null };
 
-/** Reads the file and hands its JSON to `restore`; a file that fails either way is renamed aside. */
-export function restoreJsonSnapshot(path: string, restore: (state: unknown) => void, now = new Date()): RestoreOutcome {
+/**
+ * Restores from the file at `path` with `restore` (which reads it); a file that cannot be read or
+ * restored is renamed aside, so the next start begins empty rather than failing again.
+ */
+export function restoreFile(path: string, restore: () => void, now = new Date()): RestoreOutcome {
   if (!existsSync(path)) return { kind: 'missing' };
   try {
-    restore(JSON.parse(readFileSync(path, 'utf8')) as unknown);
+    restore();
     return { kind: 'restored' };
   } catch (error) {
     const movedTo = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -46,6 +48,28 @@ export function restoreJsonSnapshot(path: string, restore: (state: unknown) => v
     } catch {
       return { kind: 'setAside', error, movedTo: null };
     }
+  }
+}
+
+/** Reads the file and hands its JSON to `restore`; a file that fails either way is renamed aside. */
+export function restoreJsonSnapshot(path: string, restore: (state: unknown) => void, now = new Date()): RestoreOutcome {
+  return restoreFile(path, () => restore(JSON.parse(readFileSync(path, 'utf8')) as unknown), now);
+}
+
+/** Says in the log what a start found in its file. */
+export function logRestoreOutcome(
+  log: SnapshotLog,
+  name: string,
+  path: string,
+  outcome: RestoreOutcome,
+  restored: object = {},
+): void {
+  if (outcome.kind === 'restored') log.info({ path, ...restored }, `${name}: state restored`);
+  else if (outcome.kind === 'setAside') {
+    log.error(
+      { err: outcome.error, path, movedTo: outcome.movedTo },
+      `${name}: its saved state could not be read; it was set aside and the sandbox starts empty`,
+    );
   }
 }
 
@@ -62,18 +86,21 @@ export interface JsonSnapshotWriter {
   close(): Promise<void>;
 }
 
-/** Writes `snapshot()` to `path` after changes, at most once per `debounceMs`, one write at a time. */
-export function createJsonSnapshotWriter(options: {
-  path: string;
-  snapshot: () => unknown;
-  debounceMs?: number;
-  onError: (error: unknown) => void;
+/**
+ * The writer both kinds of file share, as a group commit: `write` (which takes what it writes
+ * synchronously, before its first await) runs after changes, at most once per `debounceMs`, one at a
+ * time; callers of `flush` while one runs share the next. A failed write leaves the changes to write
+ * again. `afterLastWrite` runs once the last write on close has ended.
+ */
+export function createGroupCommitWriter(options: {
+  write: () => Promise<void>;
+  debounceMs: number;
+  afterLastWrite?: () => Promise<void>;
 }): JsonSnapshotWriter {
-  const debounceMs = options.debounceMs ?? 1_000;
   let dirty = false;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
-  /** The last write queued; it never rejects (a failure is reported through onError and `queued`). */
+  /** The last write queued; it never rejects (a failure is reported through `latest`). */
   let writing: Promise<void> = Promise.resolve();
   /** A write queued behind the one in progress and not begun yet: changes made meanwhile join it. */
   let queued: Promise<void> | null = null;
@@ -82,17 +109,10 @@ export function createJsonSnapshotWriter(options: {
 
   async function write(): Promise<void> {
     dirty = false;
-    // Taken synchronously, so what is written is the state as it was when the write began.
-    const text = `${JSON.stringify(options.snapshot())}\n`;
-    const temporary = `${options.path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dirname(options.path), { recursive: true });
-      await writeFile(temporary, text, { mode: 0o600 });
-      await rename(temporary, options.path);
+      await options.write();
     } catch (error) {
       dirty = true;
-      await rm(temporary, { force: true }).catch(() => undefined);
-      options.onError(error);
       throw error;
     }
   }
@@ -118,7 +138,7 @@ export function createJsonSnapshotWriter(options: {
       timer = setTimeout(() => {
         timer = null;
         if (dirty) queueWrite().catch(() => undefined);
-      }, debounceMs);
+      }, options.debounceMs);
       // A pending write never keeps the process alive: close() makes the last one.
       timer.unref();
     },
@@ -134,8 +154,31 @@ export function createJsonSnapshotWriter(options: {
       if (timer) clearTimeout(timer);
       timer = null;
       await queueWrite().catch(() => undefined);
+      await options.afterLastWrite?.();
     },
   };
+}
+
+/** Writes `snapshot()` to `path` after changes, at most once per `debounceMs`, one write at a time. */
+export function createJsonSnapshotWriter(options: {
+  path: string;
+  snapshot: () => unknown;
+  debounceMs?: number;
+  onError: (error: unknown) => void;
+}): JsonSnapshotWriter {
+  return createGroupCommitWriter({
+    debounceMs: options.debounceMs ?? 1_000,
+    async write() {
+      // Taken synchronously, so what is written is the state as it was when the write began.
+      const text = `${JSON.stringify(options.snapshot())}\n`;
+      try {
+        await replaceFile(options.path, text);
+      } catch (error) {
+        options.onError(error);
+        throw error;
+      }
+    },
+  });
 }
 
 /**
@@ -152,13 +195,7 @@ export function keepSnapshot(options: {
 }): { outcome: RestoreOutcome; writer: JsonSnapshotWriter; close(): Promise<void> } {
   const { path, subject, name, log } = options;
   const outcome = restoreJsonSnapshot(path, (state) => subject.restoreState(state));
-  if (outcome.kind === 'restored') log.info({ path }, `${name}: state restored`);
-  else if (outcome.kind === 'setAside') {
-    log.error(
-      { err: outcome.error, path, movedTo: outcome.movedTo },
-      `${name}: its saved state could not be read; it was set aside and the sandbox starts empty`,
-    );
-  }
+  logRestoreOutcome(log, name, path, outcome);
   const writer = createJsonSnapshotWriter({
     path,
     snapshot: () => subject.exportState(),
