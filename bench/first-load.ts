@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { TYPES } from '@causeway/api/types';
+import { chromiumArgs, chromiumPath } from '@causeway/tests/support/browser';
 import { pngOfSize } from '@causeway/tests/support/png';
 import { startTestApp } from '@causeway/tests/support/start-app';
 
@@ -27,18 +28,7 @@ const AREAS: [string, string][] = [
 
 await buildWeb({ log: () => undefined });
 const app = await startTestApp({ env: { CAMPAIGN_PAGE_CACHE_MS: '1000' } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 
 /** A script or style of a first load: its address on the app, sizes, and what it is. */
 interface CodeFile {

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
-import { expectAccessible } from '@causeway/tests/support/browser';
+import { chromiumArgs, chromiumPath, expectAccessible } from '@causeway/tests/support/browser';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('signing in and out in the browser', () => {
   let app: TestApp;
@@ -28,15 +26,7 @@ describe('signing in and out in the browser', () => {
       executablePath: chromiumPath,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => browserErrors.push(error.message));

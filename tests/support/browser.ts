@@ -12,7 +12,8 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-const chromiumArgs = [
+/** How every Chromium of the tests and benches starts: headless, nothing of its own running beside the page. */
+export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
