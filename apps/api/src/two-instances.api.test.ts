@@ -7,6 +7,7 @@ import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { approvedPaidDraft } from '@causeway/tests/support/campaigns';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { testStoreName } from '@causeway/tests/support/test-stores';
+import { expectStormCounted, expectStormSettled } from '@causeway/tests/payments/storm-expectations';
 import { deliveryOrder, donationStorm, sendStorm } from '@causeway/tests/payments/webhook-storm';
 import { TYPES } from './types';
 
@@ -74,19 +75,9 @@ describe.runIf(store !== 'pglite')(
       expect(sent.failures).toEqual([]);
 
       for (const app of [first, second]) {
-        const seen = app.server.container.get(TYPES.Repositories);
-        expect(await seen.campaigns.findById(campaignId)).toMatchObject({
-          campaignRaised: plan.expected.raised,
-          donators: plan.expected.donators,
-        });
-        expect(await seen.donations.listByCampaign(campaignId)).toHaveLength(PAYMENTS);
+        await expectStormCounted(app.server.container.get(TYPES.Repositories), campaignId, plan, PAYMENTS);
       }
-      expect(await repositories.donations.campaignStats(campaignId)).toEqual({
-        count: plan.expected.donators,
-        totalRaised: plan.expected.raised,
-        totalPromoters: plan.expected.promoters,
-      });
-      expect(await repositories.donations.listUnprocessedRawEvents(10)).toEqual([]);
+      await expectStormSettled(repositories, campaignId, plan);
     }, 180_000);
 
     it('runs each queued deployment on one worker only, and makes its ads once', async () => {
