@@ -228,6 +228,7 @@ afterAll(async () => {
 });
 
 describe('fuzz tier', () => {
+  // About 30 s alone; with the other tiers beside it on two cores, Firestore's run has taken over 120 s.
   it('answers every malformed request of every operation and role without a 5xx, naming the field of each 400', async () => {
     const started = Date.now();
     const document = await (await fetch(`${app.url}/api/openapi.json`)).json();
@@ -251,7 +252,7 @@ describe('fuzz tier', () => {
           headers,
           ...(kase.body !== undefined && kase.method !== 'GET' ? { body: kase.body } : {}),
           redirect: 'manual',
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(30_000),
         });
         const streaming = response.headers.get('content-type')?.startsWith('text/event-stream');
         const text = streaming ? '' : await response.text();
@@ -297,5 +298,5 @@ describe('fuzz tier', () => {
     expect(ready.status).toBe(200);
     const campaigns = await fetch(`${app.url}/api/campaigns`);
     expect(campaigns.status).toBe(200);
-  }, 120_000);
+  }, 400_000);
 });
