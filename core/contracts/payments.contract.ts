@@ -96,6 +96,16 @@ export type DonationCheckoutResponse = z.infer<typeof DonationCheckoutResponse>;
 
 export const SessionParams = z.object({ sessionId: z.string().trim().min(1).max(200) });
 
+/** A receipt read may wait, up to 25 seconds, for the payment's donation to be recorded. */
+export const PaymentDetailQuery = z.object({
+  wait: z.coerce
+    .number()
+    .int('Ask for whole seconds.')
+    .min(0, 'Ask for 0 seconds or more.')
+    .max(25, 'Ask for at most 25 seconds.')
+    .optional(),
+});
+
 export const PaymentDetailView = PaymentDetail.extend({
   /** The amount as shown: divided by 100, in dollars. */
   formattedAmount: z.string(),

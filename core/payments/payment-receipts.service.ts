@@ -9,10 +9,15 @@ import type { CampaignRepository } from '../ports/campaign.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
+import type { PaymentDetail } from '../reporting/results.entity';
 import { notFound } from '../shared/errors';
+import type { Donation } from '../donations/donation.entity';
+import { MAX_RECORDING_WAIT_SECONDS, type RecordingWaiters } from './recording-waiters';
 
 export type PaymentReceiptServiceDeps = {
   payments: Pick<PaymentGateway, 'getPaymentDetail'>;
+  /** Lets a receipt read wait for its donation to be recorded (without it, reads answer at once). */
+  waiters?: Pick<RecordingWaiters, 'wait'>;
   donations: Pick<DonationRepository, 'findDonationBySession' | 'listDonationsByDonor'>;
   campaigns: Pick<CampaignRepository, 'findById'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
@@ -32,6 +37,7 @@ export type PaymentReceiptService = ReturnType<typeof paymentReceiptServiceFacto
 /** Receipts (SPEC §3 Results, payment detail) and a signed-in donor's own payments. */
 export function paymentReceiptServiceFactory({
   payments,
+  waiters,
   donations,
   campaigns,
   organizations,
@@ -42,12 +48,35 @@ export function paymentReceiptServiceFactory({
     return receiptPartyOf(campaign, organization);
   };
 
-  const detail = async (sessionId: string): Promise<PaymentDetailResponse> => {
-    const [found, donation] = await Promise.all([
-      payments.getPaymentDetail(sessionId),
-      donations.findDonationBySession(sessionId),
-    ]);
-    if (!found) throw notFound('No payment was made with that checkout, or it cannot be found.');
+  const detail = async (
+    sessionId: string,
+    options: { waitSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<PaymentDetailResponse> => {
+    // Waiting starts before the read, so a donation recorded in between is not missed.
+    const wait = waiters?.wait(sessionId, Math.min(options.waitSeconds ?? 0, MAX_RECORDING_WAIT_SECONDS) * 1000);
+    const stop = () => wait?.cancel();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const [found, recorded] = await Promise.all([
+        payments.getPaymentDetail(sessionId),
+        donations.findDonationBySession(sessionId),
+      ]);
+      if (!found) throw notFound('No payment was made with that checkout, or it cannot be found.');
+      let donation = recorded;
+      // A paid checkout's donation follows its webhook: read it again once it is recorded (or time is up).
+      if (!donation && wait && (await wait.recorded)) donation = await donations.findDonationBySession(sessionId);
+      return answer(sessionId, found, donation);
+    } finally {
+      stop();
+      options.signal?.removeEventListener('abort', stop);
+    }
+  };
+
+  const answer = async (
+    sessionId: string,
+    found: PaymentDetail,
+    donation: Donation | null,
+  ): Promise<PaymentDetailResponse> => {
     return {
       payment: { ...found, formattedAmount: formatUsd(found.amount) },
       donation: donation && {

@@ -24,7 +24,7 @@ import { donationsModule } from './modules/donations.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
 import { organizationsModule } from './modules/organizations.module';
-import { paymentsModule } from './modules/payments.module';
+import { followRecordedPayments, paymentsModule } from './modules/payments.module';
 import { promotionModule } from './modules/promotion.module';
 import { followCampaignPageChanges, publicPagesModule } from './modules/public-pages/public-pages.module';
 import { registrationModule } from './modules/registration.module';
@@ -163,6 +163,7 @@ export async function compose(
   pageChanged = pageChanges.changed;
   const reportChanges = await followReportChanges(container, logger);
   reportsChanged = reportChanges.changed;
+  const recordedPayments = await followRecordedPayments(container);
 
   return {
     container,
@@ -185,6 +186,7 @@ export async function compose(
       await ads.close();
       await pageChanges.stop();
       await reportChanges.stop();
+      await recordedPayments.stop();
       await eventBus.close();
       await reporting.close();
       await dataStore.close();

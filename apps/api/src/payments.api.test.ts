@@ -337,6 +337,48 @@ describe('donations', () => {
     expect((await api('GET', '/api/payments?mine=true')).status).toBe(401);
     expect((await api('GET', '/api/payments', cookies.promoter)).status).toBe(400);
   });
+
+  it('answers a receipt read that waits as soon as its donation is recorded, and one that runs out without it', async () => {
+    const { concurrency } = sandbox().webhooks.settings();
+    // The payment's webhooks are held back: the donation is not recorded until they go.
+    sandbox().webhooks.configure({ concurrency: 0 });
+    try {
+      const opened = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, undefined, {
+        amount: 1_500,
+        donorName: 'Wren',
+      });
+      expect(opened.status).toBe(201);
+      const sessionId = opened.body.sessionId as string;
+      expect((await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242' })).status).toBe(303);
+
+      const atOnce = await api('GET', `/api/payments/${sessionId}`);
+      expect(atOnce.status).toBe(200);
+      expect(atOnce.body.donation).toBeNull();
+      const briefStart = Date.now();
+      const brief = await api('GET', `/api/payments/${sessionId}?wait=1`);
+      expect(brief.body.donation).toBeNull();
+      expect(Date.now() - briefStart).toBeGreaterThanOrEqual(900);
+
+      const waitStart = Date.now();
+      const waiting = api('GET', `/api/payments/${sessionId}?wait=20`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      sandbox().webhooks.configure({ concurrency });
+      const answered = await waiting;
+      expect(answered.status).toBe(200);
+      expect(answered.body.donation).toMatchObject({ campaignId, donorName: 'Wren' });
+      expect(answered.body.pdfUrl).toBe(`/api/payments/${sessionId}/receipt.pdf`);
+      expect(Date.now() - waitStart).toBeLessThan(15_000);
+      // Recorded already: no wait at all.
+      const again = await api('GET', `/api/payments/${sessionId}?wait=20`);
+      expect(again.body.donation).toMatchObject({ donorName: 'Wren' });
+    } finally {
+      sandbox().webhooks.configure({ concurrency });
+    }
+    const tooLong = await api('GET', '/api/payments/cs_any?wait=26');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields).toHaveProperty('wait');
+    expect((await api('GET', '/api/payments/cs_unknown?wait=5')).status).toBe(404);
+  });
 });
 
 describe('live campaigns, open to everyone', () => {

@@ -162,11 +162,13 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop taking connections, end the live streams (they would never finish on their own), let
-      // requests in flight finish, then drop idle keep-alives.
+      // Stop taking connections, end the live streams (they would never finish on their own) and the
+      // receipt reads' waits, let requests in flight finish, then drop idle keep-alives.
       const closed = new Promise<void>((done) => server.close(() => done()));
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await container.get(TYPES.EventStreams).closeAll();
+      // Receipt reads waiting for a donation answer now, without it: the page asks again elsewhere.
+      container.get(TYPES.RecordingWaiters).releaseAll();
       server.closeIdleConnections();
       await closed;
       clearTimeout(timer);

@@ -37,6 +37,7 @@ import type { DonationRecordingService } from '@causeway/core/donations/donation
 import type { DonationIngest } from '@causeway/core/donations/donation-ingest';
 import type { BudgetPaymentService } from '@causeway/core/payments/budget-payment.service';
 import type { PaymentReceiptService } from '@causeway/core/payments/payment-receipts.service';
+import type { RecordingWaiters } from '@causeway/core/payments/recording-waiters';
 import type { CampaignDirectoryService } from '@causeway/core/reporting/campaign-directory.service';
 import type { Config } from './config';
 import type { EventStreams } from './http/event-streams';
@@ -90,5 +91,7 @@ export const TYPES = {
   DonationRecordingService: token<DonationRecordingService>('DonationRecordingService'),
   DonationIngest: token<DonationIngest>('DonationIngest'),
   PaymentReceiptService: token<PaymentReceiptService>('PaymentReceiptService'),
+  /** Receipt reads waiting on this instance for their donation to be recorded. */
+  RecordingWaiters: token<RecordingWaiters>('RecordingWaiters'),
   CampaignDirectoryService: token<CampaignDirectoryService>('CampaignDirectoryService'),
 };

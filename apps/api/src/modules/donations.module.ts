@@ -9,6 +9,8 @@ import { checkoutBurstNotice } from '@causeway/core/donations/checkout-burst.not
 import { donationCheckoutServiceFactory, promoterResolver } from '@causeway/core/donations/donation-checkout.service';
 import { donationIngest } from '@causeway/core/donations/donation-ingest';
 import { donationRecordingServiceFactory } from '@causeway/core/donations/donation-recording.service';
+import type { RecordedDonation } from '@causeway/core/donations/donation.entity';
+import { PAYMENTS_RECORDED_TOPIC } from '@causeway/core/payments/recording-waiters';
 import type { Config } from '../config';
 import { TYPES } from '../types';
 
@@ -67,6 +69,15 @@ export const donationsModule = (config: Config, logger: Logger) =>
       const repositories = context.get(TYPES.Repositories);
       const notifications = context.get(TYPES.NotificationService);
       const appreciations = context.get(TYPES.AppreciationService);
+      const waiters = context.get(TYPES.RecordingWaiters);
+      const eventBus = context.get(TYPES.EventBus);
+      /** The receipt pages waiting for these donations read them now, on this instance and the others. */
+      const tellReceipts = (recorded: RecordedDonation[]) => {
+        const sessionIds = recorded.flatMap(({ donation }) => (donation.session_id ? [donation.session_id] : []));
+        if (sessionIds.length === 0) return Promise.resolve();
+        waiters.recorded(sessionIds);
+        return eventBus.publish({ topic: PAYMENTS_RECORDED_TOPIC, payload: { sessionIds } });
+      };
       return donationRecordingServiceFactory({
         unitOfWork: context.get(TYPES.UnitOfWork),
         donations: repositories.donations,
@@ -77,8 +88,12 @@ export const donationsModule = (config: Config, logger: Logger) =>
         notifyMany: (inputs) => notifications.notifyMany(inputs),
         mail: context.get(TYPES.MailService),
         // Thanks the donor and the promoter whose link brought the gift.
-        afterDonation: (recorded) => appreciations.afterDonation(recorded),
-        afterDonations: (recorded) => appreciations.afterDonations(recorded),
+        afterDonation: async (recorded) => {
+          await Promise.all([tellReceipts([recorded]), appreciations.afterDonation(recorded)]);
+        },
+        afterDonations: async (recorded) => {
+          await Promise.all([tellReceipts(recorded), appreciations.afterDonations(recorded)]);
+        },
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
         publicUrl: config.publicUrl,

@@ -9,6 +9,8 @@ import type {
 import { budgetPaymentServiceFactory } from '@causeway/core/payments/budget-payment.service';
 import { paymentActionRouter } from '@causeway/core/payments/payment-actions';
 import { paymentReceiptServiceFactory } from '@causeway/core/payments/payment-receipts.service';
+import { PAYMENTS_RECORDED_TOPIC, recordingWaiters } from '@causeway/core/payments/recording-waiters';
+import type { Container } from 'inversify';
 import type { Config } from '../config';
 import type { PaymentActionHandler } from '../routes/payment-webhook.routes';
 import { TYPES } from '../types';
@@ -58,10 +60,12 @@ export const paymentsModule = (config: Config, logger: Logger, options: Payments
           logger.error({ payment: problem }, `A paid ad budget could not be applied (${problem.problem}); refund it`),
       }),
     );
+    bind(TYPES.RecordingWaiters).toConstantValue(recordingWaiters());
     bind(TYPES.PaymentReceiptService).toDynamicValue((context) => {
       const repositories = context.get(TYPES.Repositories);
       return paymentReceiptServiceFactory({
         payments: context.get(TYPES.PaymentGateway),
+        waiters: context.get(TYPES.RecordingWaiters),
         donations: repositories.donations,
         campaigns: repositories.campaigns,
         organizations: repositories.organizations,
@@ -85,3 +89,16 @@ export const paymentsModule = (config: Config, logger: Logger, options: Payments
       );
     }
   });
+
+/**
+ * Receipt reads waiting on this instance hear of donations recorded on any instance: the event bus
+ * carries the checkouts' ids (each instance hears its own too, harmlessly). Answers what stops following.
+ */
+export async function followRecordedPayments(container: Container): Promise<{ stop(): Promise<void> }> {
+  const waiters = container.get(TYPES.RecordingWaiters);
+  const stop = await container.get(TYPES.EventBus).subscribe(PAYMENTS_RECORDED_TOPIC, ({ payload }) => {
+    const sessionIds = Array.isArray(payload.sessionIds) ? payload.sessionIds : [];
+    waiters.recorded(sessionIds.filter((id): id is string => typeof id === 'string'));
+  });
+  return { stop };
+}

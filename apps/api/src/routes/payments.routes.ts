@@ -4,6 +4,7 @@ import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
 import {
   MyPaymentsResponse,
   PaymentDetailResponse,
+  PaymentDetailQuery,
   PaymentsQuery,
   SessionParams,
 } from '@causeway/core/contracts/payments.contract';
@@ -78,11 +79,22 @@ export function paymentRoutes({
     description:
       'SPEC §3 payment detail: the payment’s id, date, amount (cents, and as shown), card brand and last ' +
       'four digits, and the payment provider’s receipt link; with the donation once recorded. Open to whoever ' +
-      'holds the checkout’s id (the receipt page’s address). A checkout that took no payment is a 404.',
+      'holds the checkout’s id (the receipt page’s address). A checkout that took no payment is a 404. ' +
+      'With `wait` (seconds, at most 25) a paid checkout whose donation is not recorded yet is answered once ' +
+      'it is, or when the time is up (still without it): the receipt page asks this way instead of polling.',
     params: SessionParams,
+    query: PaymentDetailQuery,
     responses: { 200: PaymentDetailResponse, 404: ErrorResponse },
-    async handler({ params }) {
-      return receipts.detail(params.sessionId);
+    async handler({ params, query, res }) {
+      // A reader that leaves stops waiting.
+      const left = new AbortController();
+      const leave = () => left.abort();
+      res.once('close', leave);
+      try {
+        return await receipts.detail(params.sessionId, { waitSeconds: query.wait ?? 0, signal: left.signal });
+      } finally {
+        res.off('close', leave);
+      }
     },
   });
   return router;

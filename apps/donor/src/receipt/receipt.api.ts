@@ -9,20 +9,29 @@ function retryTransient(failureCount: number, error: Error): boolean {
   return failureCount < 2;
 }
 
-/** How long the page waits for the payment's webhook to record the gift: its message and counts follow it. */
-const RECORDING_POLLS = 20;
-const POLL_MS = 1_500;
+/**
+ * How long the page waits for the payment's webhook to record the gift (its message and counts follow
+ * it): the first read answers at once, each later one is held by the server until the gift is recorded
+ * or WAIT_SECONDS pass, at most RECORDING_READS reads in all.
+ */
+const RECORDING_READS = 7;
+const WAIT_SECONDS = 20;
+const AGAIN_MS = 250;
 
-/** `GET /api/payments/{sessionId}`: the receipt, read again until the donation is recorded. */
+/** `GET /api/payments/{sessionId}`: the receipt, read again (waiting on the server) until the donation is recorded. */
 export function receiptQuery(sessionId: string | null) {
   return queryOptions({
     queryKey: ['payments', sessionId ?? ''],
-    queryFn: () => apiRequest<PaymentDetailResponse>('GET', `/api/payments/${encodeURIComponent(sessionId ?? '')}`),
+    queryFn: ({ client, queryKey }) => {
+      const before = client.getQueryData<PaymentDetailResponse>(queryKey);
+      const wait = before && before.donation === null ? `?wait=${WAIT_SECONDS}` : '';
+      return apiRequest<PaymentDetailResponse>('GET', `/api/payments/${encodeURIComponent(sessionId ?? '')}${wait}`);
+    },
     enabled: sessionId !== null,
     retry: retryTransient,
     refetchInterval: (query) =>
-      query.state.data && query.state.data.donation === null && query.state.dataUpdateCount < RECORDING_POLLS
-        ? POLL_MS
+      query.state.data && query.state.data.donation === null && query.state.dataUpdateCount < RECORDING_READS
+        ? AGAIN_MS
         : false,
   });
 }
