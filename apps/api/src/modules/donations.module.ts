@@ -11,6 +11,7 @@ import { donationIngest } from '@causeway/core/donations/donation-ingest';
 import { donationRecordingServiceFactory } from '@causeway/core/donations/donation-recording.service';
 import type { Config } from '../config';
 import { TYPES } from '../types';
+import { DONOR_GIFTS_SERVICE } from './donor-gifts.module';
 
 export const CARD_TESTING_GUARD: ServiceIdentifier<CardTestingGuard> = Symbol.for('causeway.CardTestingGuard');
 
@@ -82,6 +83,8 @@ export const donationsModule = (config: Config, logger: Logger) =>
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
         publicUrl: config.publicUrl,
+        // Every receipt carries a new link to the donor's own gifts page.
+        giftsLink: (email) => context.get(DONOR_GIFTS_SERVICE).receiptLink(email),
         // SPEC §8: donor bookkeeping errors are logged; the payment's event stays kept to be counted again.
         onFailure: (error, failure) =>
           logger[failure.retried ? 'warn' : 'error'](
