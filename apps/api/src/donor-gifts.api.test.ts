@@ -256,6 +256,23 @@ describe("a donor's own gifts without an account", () => {
     expect(empty.body.error.fields.token).toBeTruthy();
   });
 
+  it('shows what became of a refunded gift', async () => {
+    const paymentIntentId = (await repositories().donations.findDonationBySession(bobSession))!.payment_intent_id!;
+    container().get(STRIPE_SANDBOX).refund(paymentIntentId, 400);
+    await container().get(STRIPE_SANDBOX).webhooks.drain();
+    const { link } = await container().get(DONOR_GIFTS_SERVICE).receiptLink('bob@example.org');
+    const visit = await openLink(linkTokenOf(new URL(link).hash) ?? '');
+    const gifts = async () => (await giftsOf(visit.cookie)).body.gifts;
+    expect(await eventually(gifts, (list) => list[0]?.refunded === 400, 'the part refund')).toEqual([
+      expect.objectContaining({ amount: 1_000, refunded: 400, status: 'partlyRefunded' }),
+    ]);
+    container().get(STRIPE_SANDBOX).refund(paymentIntentId);
+    await container().get(STRIPE_SANDBOX).webhooks.drain();
+    expect(await eventually(gifts, (list) => list[0]?.refunded === 1_000, 'the whole refund')).toEqual([
+      expect.objectContaining({ amount: 1_000, refunded: 1_000, status: 'refunded' }),
+    ]);
+  });
+
   it('ends a visit on Close', async () => {
     const adaLink = await ask('ada@example.org');
     expect(adaLink.status).toBe(202);
