@@ -233,6 +233,13 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
         .sort(newestFirst((donation) => donation.date));
     },
 
+    async listDonationsByEmail(email, page) {
+      // The store answers the page itself (a composite index in firestore.indexes.json).
+      const byEmail = donations().where('donor_email', '==', email.trim().toLowerCase());
+      const snapshot = await readIn(context, pagedQuery(byEmail, 'date', page));
+      return snapshot.docs.map(toDonation);
+    },
+
     async listDonationsByDonor(donorId, page) {
       // The store answers the page itself (a composite index in firestore.indexes.json).
       const snapshot = await readIn(context, pagedQuery(donations().where('donor_id', '==', donorId), 'date', page));

@@ -21,6 +21,7 @@ import { createFirestoreOrganizationRepository } from './organization.repository
 import { createFirestorePreCampaignRepository } from './pre-campaign.repository';
 import { createFirestorePromotionRepository } from './promotion.repository';
 import { createFirestorePasswordResetRepository } from './password-reset.repository';
+import { createFirestoreGiftLinkRepository } from './gift-link.repository';
 import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
 import { createFirestoreSettingsRepository } from './settings.repository';
 import { createFirestoreShareTrackingRepository } from './share-tracking.repository';
@@ -48,6 +49,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
     passwordResets: createFirestorePasswordResetRepository(context),
+    giftLinks: createFirestoreGiftLinkRepository(context),
   };
 }
 

@@ -185,6 +185,18 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
         .map(copy);
     },
 
+    async listDonationsByEmail(email, page) {
+      const lowered = email.trim().toLowerCase();
+      return [...donations().values()]
+        .filter(
+          (donation) =>
+            donation.donor_email === lowered && isAfter({ at: donation.date, id: donation.id }, page?.after),
+        )
+        .sort(newestFirst((donation) => donation.date))
+        .slice(0, page?.limit)
+        .map(copy);
+    },
+
     async listDonationsByDonor(donorId, page) {
       return [...donations().values()]
         .filter(

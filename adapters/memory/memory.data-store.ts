@@ -18,6 +18,7 @@ import { createMemoryPreCampaignRepository } from './pre-campaign.repository';
 import { createMemoryPromotionRepository } from './promotion.repository';
 import { createMemoryRateLimitStore } from './rate-limit.store';
 import { createMemoryPasswordResetRepository } from './password-reset.repository';
+import { createMemoryGiftLinkRepository } from './gift-link.repository';
 import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
 import { createMemorySettingsRepository } from './settings.repository';
 import { createMemoryShareTrackingRepository } from './share-tracking.repository';
@@ -44,6 +45,7 @@ function createRepositories(context: MemoryContext): Repositories {
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
     passwordResets: createMemoryPasswordResetRepository(context),
+    giftLinks: createMemoryGiftLinkRepository(context),
   };
 }
 

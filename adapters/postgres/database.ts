@@ -7,6 +7,7 @@ import type { MoneyTables } from './tables/money.tables';
 import type { PeopleTables } from './tables/people.tables';
 import type { ReachTables } from './tables/reach.tables';
 import type { PasswordResetTables, RegistrationTables } from './tables/registration.tables';
+import type { GiftLinkTables } from './tables/gift-link.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
 export interface Database
@@ -18,6 +19,7 @@ export interface Database
     ActivityTables,
     RegistrationTables,
     PasswordResetTables,
+    GiftLinkTables,
     DeploymentTables,
     DeliveryTables,
     ReachTables {}

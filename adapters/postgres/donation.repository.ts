@@ -385,6 +385,14 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
       return rows.map(toDonation);
     },
 
+    async listDonationsByEmail(email, page) {
+      let query = db.selectFrom('donations').selectAll().where('donor_email', '=', email.trim().toLowerCase());
+      if (page?.after) query = query.where(afterKey('date', 'id', page.after));
+      if (page) query = query.limit(page.limit);
+      const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').execute();
+      return rows.map(toDonation);
+    },
+
     async listDonationsByCampaign(campaignId) {
       const rows = await db
         .selectFrom('donations')
@@ -487,6 +495,7 @@ function donationRow(donation: Donation): Insertable<DonationsTable> {
     payment_intent_id: donation.payment_intent_id,
     donor_id: donation.donor_id,
     donor_name: donation.donor_name,
+    donor_email: donation.donor_email,
     message: donation.message,
     donation_percentage: donation.donation_percentage,
     organization_share: donation.organization_share,
@@ -548,6 +557,7 @@ function toDonation(row: Selectable<DonationsTable>): Donation {
     payment_intent_id: row.payment_intent_id,
     donor_id: row.donor_id,
     donor_name: row.donor_name,
+    donor_email: row.donor_email,
     message: row.message,
     donation_percentage: Number(row.donation_percentage),
     organization_share: Number(row.organization_share),

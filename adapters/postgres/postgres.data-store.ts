@@ -20,6 +20,7 @@ import { createPostgresPreCampaignRepository } from './pre-campaign.repository';
 import { createPostgresPromotionRepository } from './promotion.repository';
 import { createPostgresRateLimitStore } from './rate-limit.store';
 import { createPostgresPasswordResetRepository } from './password-reset.repository';
+import { createPostgresGiftLinkRepository } from './gift-link.repository';
 import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
 import { createPostgresSettingsRepository } from './settings.repository';
 import { createPostgresShareTrackingRepository } from './share-tracking.repository';
@@ -47,6 +48,7 @@ function createRepositories(context: PgContext): Repositories {
     credentials: createPostgresCredentialRepository(context),
     registrationTokens: createPostgresRegistrationTokenRepository(context),
     passwordResets: createPostgresPasswordResetRepository(context),
+    giftLinks: createPostgresGiftLinkRepository(context),
   };
 }
 

@@ -5,5 +5,6 @@ export default defineConfig(
   defineRemoteConfig('donor', import.meta.dirname, {
     './CampaignPage': './src/CampaignPage.tsx',
     './ReceiptPage': './src/receipt/ReceiptPage.tsx',
+    './GiftsPage': './src/gifts/GiftsPage.tsx',
   }),
 );

@@ -1,3 +1,5 @@
+import { hashSecretToken } from '../shared/secret-token';
+
 /** How long a password reset link works. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -29,8 +31,5 @@ export function passwordResetState(reset: PasswordReset, now: Date): PasswordRes
   return 'valid';
 }
 
-/** Lowercase hex SHA-256 of a token (Web Crypto: a global of Node and browsers). */
-export async function hashPasswordResetToken(token: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/** Lowercase hex SHA-256 of a token. */
+export const hashPasswordResetToken = hashSecretToken;

@@ -10,6 +10,14 @@ export interface ReceiptMailInput {
   party: ReceiptParty;
   /** Where the platform is reached, without a trailing slash. */
   publicUrl: string;
+  /** A link to all the donor's gifts, when one was made for this receipt. */
+  giftsLink?: GiftsLinkOfReceipt | null;
+}
+
+/** The link to the donor's gifts page a receipt carries, and until when it works. */
+export interface GiftsLinkOfReceipt {
+  link: string;
+  expiresAt: string;
 }
 
 const escapeHtml = (value: string): string =>
@@ -31,6 +39,11 @@ export function receiptPdfLink(publicUrl: string, sessionId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${PAYMENT_PATHS.receiptPdf(sessionId)}`;
 }
 
+const giftsIntro = 'All your gifts on Causeway, each with its receipt, in one place:';
+const giftsIntroHtml = 'all your gifts on Causeway, each with its receipt, in one place.';
+const giftsValidity = (gifts: GiftsLinkOfReceipt) =>
+  `The link opens once, until ${receiptDate(gifts.expiresAt)}; after that, ask for a new one on the page it opens.`;
+
 const receiptDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** "January 22, 2026": the date of a gift as receipts give it. */
@@ -47,6 +60,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
   const subject = `Your receipt: ${amount} to ${party.organizationName}`;
   const thanks = `Thank you for your gift of ${amount} to ${party.organizationName} for “${party.campaignHeadline}”.`;
   const reference = donation.payment_intent_id ?? donation.session_id;
+  const gifts = input.giftsLink ?? null;
   const text = [
     greeting,
     '',
@@ -63,6 +77,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     'Your receipt, with the card you paid with:',
     link,
     ...(pdf ? ['', 'The receipt as a PDF, to keep:', pdf] : []),
+    ...(gifts ? ['', giftsIntro, gifts.link, giftsValidity(gifts)] : []),
     '',
     '— Causeway',
   ].join('\n');
@@ -81,6 +96,9 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     ...party.taxStatement.map((line) => `<p>${e(line)}</p>`),
     `<p><a href="${e(link)}">Your receipt</a>, with the card you paid with.</p>`,
     ...(pdf ? [`<p><a href="${e(pdf)}">Download the receipt as a PDF</a>.</p>`] : []),
+    ...(gifts
+      ? [`<p><a href="${e(gifts.link)}">Your gifts</a>: ${e(giftsIntroHtml)} ${e(giftsValidity(gifts))}</p>`]
+      : []),
     '<p>— Causeway</p>',
   ].join('\n');
   return { to: input.to, subject, text, html, kind: 'receipt' };

@@ -14,7 +14,7 @@ import type { SettingsRepository } from '../ports/settings.repository';
 import type { UnitOfWork } from '../ports/unit-of-work.port';
 import { DomainError } from '../shared/errors';
 import type { DonationCheckout, RecordedDonation } from './donation.entity';
-import { receiptMail } from './donation-receipt.mail';
+import { receiptMail, type GiftsLinkOfReceipt } from './donation-receipt.mail';
 import { receiptPartyOf } from './receipt-facts';
 import type { Organization } from '../organizations/organization.entity';
 import { splitDonation } from './donation.rules';
@@ -62,6 +62,11 @@ export type DonationRecordingServiceDeps = {
   clock: Clock;
   ids: IdGenerator;
   publicUrl: string;
+  /**
+   * A new link to the donor's gifts page for the receipt (`DonorGiftsService.receiptLink`); without it,
+   * or when it fails, the receipt goes without one.
+   */
+  giftsLink?: (email: string) => Promise<GiftsLinkOfReceipt>;
   onFailure: (error: unknown, failure: DonationBookkeepingFailure) => void;
 };
 
@@ -155,16 +160,24 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         });
       }
       if (payerEmail) {
-        followUp('receipt', where, () =>
-          deps.mail.send(
+        followUp('receipt', where, async () => {
+          // The receipt matters more than its link: a link that cannot be made is logged, the receipt sent.
+          const giftsLink = deps.giftsLink
+            ? await deps.giftsLink(payerEmail).catch((error: unknown) => {
+                onFailure(error, { ...where, stage: 'receipt', retried: false });
+                return null;
+              })
+            : null;
+          return deps.mail.send(
             receiptMail({
               to: payerEmail,
               donation,
               party: receiptPartyOf(campaign, organization),
               publicUrl: deps.publicUrl,
+              giftsLink,
             }),
-          ),
-        );
+          );
+        });
       }
       recorded.push({
         donation,
@@ -229,6 +242,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         payment_intent_id: action.paymentIntentId,
         donor_id: checkout?.donorId ?? null,
         donor_name: checkout?.donorName ?? null,
+        donor_email: action.payerEmail?.trim().toLowerCase() || null,
         message: checkout?.message ?? null,
         donation_percentage: percentage,
         organization_share: split.organizationShare,

@@ -65,6 +65,8 @@ export const Donation = z.object({
   /** The donor, when signed in while giving. */
   donor_id: Id.nullable().default(null),
   donor_name: z.string().max(100).nullable().default(null),
+  /** The payer's e-mail as the payment provider took it, lowercased: the donor's gifts page finds gifts by it. */
+  donor_email: z.string().max(254).nullable().default(null),
   message: z.string().max(500).nullable().default(null),
   /** The organization's share in percent the donation was split by (SPEC §9). */
   donation_percentage: DonationPercentage.default(80),

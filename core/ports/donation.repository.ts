@@ -83,6 +83,11 @@ export interface DonationRepository {
   listDonationsByUser(userId: string, since?: string): Promise<Donation[]>;
   /** A signed-in donor's own donations (donor_id), newest first (date, then id); with `page`, at most its limit after its key. */
   listDonationsByDonor(donorId: string, page?: PageRequest): Promise<Donation[]>;
+  /**
+   * The donations given with this e-mail (donor_email, matched lowercased), newest first (date, then id);
+   * with `page`, at most its limit after its key.
+   */
+  listDonationsByEmail(email: string, page?: PageRequest): Promise<Donation[]>;
   listDonationsByCampaign(campaignId: string): Promise<Donation[]>;
   /**
    * A campaign's figures from its donations: count of donations not fully refunded, the total raised

@@ -16,6 +16,7 @@ import type { PreCampaignRepository } from './pre-campaign.repository';
 import type { PromotionRepository } from './promotion.repository';
 import type { RateLimitStore } from './rate-limit.store';
 import type { PasswordResetRepository } from './password-reset.repository';
+import type { GiftLinkRepository } from './gift-link.repository';
 import type { RegistrationTokenRepository } from './registration-token.repository';
 import type { SettingsRepository } from './settings.repository';
 import type { ShareTrackingRepository } from './share-tracking.repository';
@@ -42,6 +43,7 @@ export interface Repositories {
   credentials: CredentialRepository;
   registrationTokens: RegistrationTokenRepository;
   passwordResets: PasswordResetRepository;
+  giftLinks: GiftLinkRepository;
 }
 
 export interface UnitOfWork {

@@ -10,6 +10,7 @@ const record = (
     campaignId?: string;
     userId?: string | null;
     donorId?: string | null;
+    donorEmail?: string | null;
     amount?: number;
     percentage?: number;
     at?: string;
@@ -35,6 +36,7 @@ const record = (
       payment_intent_id: paymentIntentId,
       donor_id: options.donorId ?? null,
       donor_name: 'Dana',
+      donor_email: options.donorEmail ?? null,
       message: 'For the winter meals',
       donation_percentage: percentage,
       organization_share: organizationShare,
@@ -259,6 +261,28 @@ describeContract('DonationRepository', (subject) => {
       'd-pi_1',
     ]);
     expect(await donations.listDonationsByDonor('donor-none')).toEqual([]);
+  });
+
+  it('lists the donations given with an e-mail address, newest first and paged, and no one else’s', async () => {
+    const { donations } = subject().store.repositories;
+    await donations.recordOnce(record('pi_1', { at: '2026-01-01T00:00:00.000Z', donorEmail: 'ada@example.org' }));
+    await donations.recordOnce(
+      record('pi_2', { at: '2026-01-03T00:00:00.000Z', donorEmail: 'ada@example.org', campaignId: 'c-2' }),
+    );
+    await donations.recordOnce(record('pi_3', { at: '2026-01-02T00:00:00.000Z', donorEmail: 'bob@example.org' }));
+    await donations.recordOnce(record('pi_4', { at: '2026-01-04T00:00:00.000Z', donorEmail: null }));
+    const listed = await donations.listDonationsByEmail(' Ada@Example.org ');
+    expect(listed.map((donation) => donation.id)).toEqual(['d-pi_2', 'd-pi_1']);
+    expect(listed[1]).toEqual(
+      record('pi_1', { at: '2026-01-01T00:00:00.000Z', donorEmail: 'ada@example.org' }).donation,
+    );
+    const first = await donations.listDonationsByEmail('ada@example.org', { limit: 1 });
+    expect(first.map((donation) => donation.id)).toEqual(['d-pi_2']);
+    const after = { at: first[0]!.date, id: first[0]!.id };
+    expect(
+      (await donations.listDonationsByEmail('ada@example.org', { limit: 1, after })).map((donation) => donation.id),
+    ).toEqual(['d-pi_1']);
+    expect(await donations.listDonationsByEmail('nobody@example.org')).toEqual([]);
   });
 
   it("lists a campaign's donations, and only that campaign's", async () => {

@@ -29,6 +29,8 @@ export interface DonationsTable {
   payment_intent_id: string | null;
   donor_id: string | null;
   donor_name: string | null;
+  /** Lowercased; null when the payment provider gave no e-mail. */
+  donor_email: string | null;
   message: string | null;
   donation_percentage: number;
   organization_share: number;

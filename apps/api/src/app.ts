@@ -39,6 +39,8 @@ import { appreciationRoutes } from './routes/appreciations.routes';
 import { campaignStatsRoutes } from './routes/campaign-stats.routes';
 import { donationRoutes } from './routes/donations.routes';
 import { paymentRoutes } from './routes/payments.routes';
+import { donorGiftsRoutes } from './routes/donor-gifts.routes';
+import { DONOR_GIFTS_SERVICE } from './modules/donor-gifts.module';
 import type { ReceiptDocument } from '@causeway/core/payments/payment-receipts.service';
 import { stripeSessionRoutes } from './routes/stripe-session.routes';
 import { MIRROR_STATUS_SERVICE, reportingMirrorRoutes } from './modules/reporting-mirror.module';
@@ -230,6 +232,15 @@ export function createApp(container: Container): RequestListener {
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));
   app.use(donationRoutes({ donationCheckouts: container.get(TYPES.DonationCheckoutService), registry, publicUrl }));
   app.use(paymentRoutes({ receipts: container.get(TYPES.PaymentReceiptService), registry, renderPdf }));
+  app.use(
+    donorGiftsRoutes({
+      donorGifts: container.get(DONOR_GIFTS_SERVICE),
+      botCheck,
+      cookies: cookiePolicy,
+      registry,
+      sharedLimits,
+    }),
+  );
   app.use(campaignStatsRoutes({ directory: container.get(TYPES.CampaignDirectoryService), registry }));
   app.use(reportRoutesOf(container, registry));
   app.use(reportingMirrorRoutes({ service: container.get(MIRROR_STATUS_SERVICE), registry }));

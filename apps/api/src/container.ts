@@ -21,6 +21,7 @@ import { DELIVERY_SYNC_SCHEDULER, deliveryModule } from './modules/delivery.modu
 import { demoModule } from './modules/demo.module';
 import { DEPLOYMENT_WORKER, deploymentModule } from './modules/deployment.module';
 import { donationsModule } from './modules/donations.module';
+import { donorGiftsModule } from './modules/donor-gifts.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
 import { organizationsModule } from './modules/organizations.module';
@@ -148,6 +149,7 @@ export async function compose(
     appreciationsModule(config, logger),
     paymentsModule(config, logger, { paymentActions: overrides.paymentActions }),
     donationsModule(config, logger),
+    donorGiftsModule(config, logger),
     // The worker's and the projector's names, in this order, are the ids this start makes for them.
     deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
     deliveryModule(config, logger),

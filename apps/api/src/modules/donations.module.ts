@@ -13,6 +13,7 @@ import type { RecordedDonation } from '@causeway/core/donations/donation.entity'
 import { PAYMENTS_RECORDED_TOPIC } from '@causeway/core/payments/recording-waiters';
 import type { Config } from '../config';
 import { TYPES } from '../types';
+import { DONOR_GIFTS_SERVICE } from './donor-gifts.module';
 
 export const CARD_TESTING_GUARD: ServiceIdentifier<CardTestingGuard> = Symbol.for('causeway.CardTestingGuard');
 
@@ -97,6 +98,8 @@ export const donationsModule = (config: Config, logger: Logger) =>
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
         publicUrl: config.publicUrl,
+        // Every receipt carries a new link to the donor's own gifts page.
+        giftsLink: (email) => context.get(DONOR_GIFTS_SERVICE).receiptLink(email),
         // SPEC §8: donor bookkeeping errors are logged; the payment's event stays kept to be counted again.
         onFailure: (error, failure) =>
           logger[failure.retried ? 'warn' : 'error'](

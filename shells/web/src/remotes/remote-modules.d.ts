@@ -32,6 +32,14 @@ declare module 'donor/ReceiptPage' {
   export default ReceiptPage;
 }
 
+/** A donor's own gifts without an account (`/my-gifts`), for everyone. */
+declare module 'donor/GiftsPage' {
+  import type { ComponentType } from 'react';
+
+  const GiftsPage: ComponentType;
+  export default GiftsPage;
+}
+
 declare module 'admin/App' {
   import type { ComponentType } from 'react';
   import type { SessionUser } from '@causeway/core/users/user.entity';
