@@ -95,6 +95,46 @@ const changed = (overrides: Partial<Extract<PaymentAction, { type: 'subscription
 
 const ignored = (providerType: string) => ({ type: 'ignored', eventId: 'evt_1', providerType });
 
+describe('refunds of a monthly gift', () => {
+  const refund = (metadata: Record<string, string>) =>
+    event('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: 'pi_1',
+      amount_refunded: 1_000,
+      metadata,
+    });
+  const invoiceOf = async (id: string) => (id === 'pi_1' ? 'in_1' : null);
+
+  it("names the invoice a month's payment paid", async () => {
+    expect(await toPaymentAction(refund({}), { ...lookups, invoiceOfPaymentIntent: invoiceOf })).toEqual({
+      type: 'paymentRefunded',
+      eventId: 'evt_1',
+      paymentIntentId: 'in_1',
+      amountCents: 1_000,
+    });
+  });
+
+  it('asks nothing for a one-off gift (its charge names its campaign)', async () => {
+    const asked: string[] = [];
+    const action = await toPaymentAction(refund({ campaignId: 'campaign-1' }), {
+      ...lookups,
+      invoiceOfPaymentIntent: async (id) => {
+        asked.push(id);
+        return 'in_1';
+      },
+    });
+    expect(action).toMatchObject({ paymentIntentId: 'pi_1' });
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the payment intent when it paid no invoice', async () => {
+    expect(await toPaymentAction(refund({}), { ...lookups, invoiceOfPaymentIntent: async () => null })).toMatchObject({
+      paymentIntentId: 'pi_1',
+    });
+  });
+});
+
 describe('Stripe events of monthly gifts as payment actions', () => {
   it.each([
     ['a paid renewal', read('invoice.paid', invoice()), paid()],

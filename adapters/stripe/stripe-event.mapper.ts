@@ -40,6 +40,8 @@ export function paymentLinkMetadata(input: { campaignId: string; userId: string 
 export interface EventLookups {
   /** The checkout session that took a payment intent's money, or null when none is found. */
   sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /** The invoice a payment intent paid (a month of a monthly gift), or null when it paid none. */
+  invoiceOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -192,11 +194,17 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
       if (!paymentIntentId) return ignored;
+      // A month of a monthly gift is recorded by its invoice: its refund names that invoice. Only a
+      // charge of no campaign of its own (an invoice's carries none) is looked up.
+      const invoiceId =
+        !text(metadataOf(charge).campaignId) && lookups.invoiceOfPaymentIntent
+          ? await lookups.invoiceOfPaymentIntent(paymentIntentId)
+          : null;
       // amount_refunded is what has been refunded of the charge so far, all refunds together.
       return {
         type: 'paymentRefunded',
         eventId: event.id,
-        paymentIntentId,
+        paymentIntentId: invoiceId ?? paymentIntentId,
         amountCents: fromSmallestUnit(charge.amount_refunded),
       };
     }

@@ -1231,6 +1231,28 @@ export function createSandboxBilling(kit: BillingKit) {
       ),
     );
     api.get(
+      '/v1/invoice_payments',
+      endpoint(
+        (params) => {
+          allowOnly(params, ['invoice', 'payment', 'status', 'limit', 'starting_after', 'ending_before']);
+          const invoiceId = textParam(params.invoice, 'invoice');
+          const payment = hashParam(params.payment, 'payment');
+          const intent = payment ? textParam(payment.payment_intent, 'payment[payment_intent]') : undefined;
+          const status = textParam(params.status, 'status');
+          const items = [...invoices.values()].flatMap((invoice) =>
+            invoice.payments.data.filter(
+              (entry) =>
+                (!invoiceId || entry.invoice === invoiceId) &&
+                (!intent || entry.payment.payment_intent === intent) &&
+                (!status || entry.status === status),
+            ),
+          );
+          return list(items, params, '/v1/invoice_payments');
+        },
+        { expandable: false },
+      ),
+    );
+    api.get(
       '/v1/invoices/:id',
       endpoint((_params, req) => {
         const invoice = invoices.get(id(req));

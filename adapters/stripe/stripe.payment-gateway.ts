@@ -150,6 +150,18 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
   const updateSubscription = (subscriptionId: string, params: Stripe.SubscriptionUpdateParams, key: string) =>
     call(() => stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: key })).then(recurringGift);
 
+  /**
+   * The invoice a payment intent paid. A failure to ask fails the webhook (answered as an error, so it
+   * comes again): a month's refund must not be taken for a refund of a payment we never had.
+   */
+  async function invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const payments = await call(() =>
+      stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 }),
+    );
+    const invoice = payments.data[0]?.invoice;
+    return idOf(invoice && typeof invoice === 'object' ? { id: invoice.id! } : (invoice ?? null));
+  }
+
   return {
     async createCheckout(request) {
       const amount = toSmallestUnit(request.amountCents, 'usd');
@@ -370,7 +382,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
         throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       }
-      return toPaymentAction(event, { sessionOfPaymentIntent });
+      return toPaymentAction(event, { sessionOfPaymentIntent, invoiceOfPaymentIntent });
     },
   };
 }

@@ -539,6 +539,11 @@ describe('refunds of a monthly gift', () => {
     );
     expect((firstIntent.latest_charge as Stripe.Charge).amount_refunded).toBe(0);
     const refunded = (await actions()).filter((action) => action.type === 'paymentRefunded');
-    expect(refunded).toEqual([expect.objectContaining({ paymentIntentId: secondIntent, amountCents: 2_500 })]);
+    // The refund names the month's invoice, which the month is recorded by.
+    expect(refunded).toEqual([expect.objectContaining({ paymentIntentId: second!.id, amountCents: 2_500 })]);
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: secondIntent },
+    });
+    expect(payments.data).toEqual([expect.objectContaining({ invoice: second!.id, status: 'paid' })]);
   });
 });
