@@ -159,7 +159,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 }),
     );
     const invoice = payments.data[0]?.invoice;
-    return idOf(invoice && typeof invoice === 'object' ? { id: invoice.id! } : (invoice ?? null));
+    return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
   }
 
   return {
