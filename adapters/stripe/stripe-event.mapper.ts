@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import type { CheckoutRequest, PaymentAction } from '@causeway/core/ports/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentAction,
+  RecurringGiftEndReason,
+  RecurringGiftStatus,
+  SubscriptionCheckoutRequest,
+} from '@causeway/core/ports/payment-gateway.port';
 import { fromSmallestUnit } from './stripe-amount';
 
 /**
@@ -15,7 +21,9 @@ export type PaymentMetadata = {
   client?: string;
 };
 
-export function checkoutMetadata(request: CheckoutRequest): PaymentMetadata {
+export function checkoutMetadata(
+  request: CheckoutRequest | (SubscriptionCheckoutRequest & { purpose: 'donation' }),
+): PaymentMetadata {
   const metadata: PaymentMetadata = { purpose: request.purpose, campaignId: request.campaignId };
   if (request.promoterId) metadata.userId = request.promoterId;
   if (request.payerUserId) metadata.payerUserId = request.payerUserId;
@@ -32,6 +40,8 @@ export function paymentLinkMetadata(input: { campaignId: string; userId: string 
 export interface EventLookups {
   /** The checkout session that took a payment intent's money, or null when none is found. */
   sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /** The invoice a payment intent paid (a month of a monthly gift), or null when it paid none. */
+  invoiceOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -42,6 +52,79 @@ const metadataOf = (object: { metadata?: Stripe.Metadata | null }): Record<strin
 const purposeOf = (metadata: Record<string, string>): 'budget' | 'donation' =>
   metadata.purpose === 'budget' ? 'budget' : 'donation';
 const occurredAt = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
+const isoOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+const billingReasonOf = (invoice: Stripe.Invoice) =>
+  invoice.billing_reason === 'subscription_create'
+    ? ('subscriptionStart' as const)
+    : invoice.billing_reason === 'subscription_cycle'
+      ? ('renewal' as const)
+      : ('other' as const);
+
+/** A subscription invoice of ours: its subscription, customer and the metadata its subscription was started with. */
+function subscriptionInvoice(invoice: Stripe.Invoice) {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  const customerId = idOf(invoice.customer as string | { id: string } | null);
+  const metadata = details?.metadata ?? {};
+  const campaignId = text(metadata.campaignId);
+  if (!subscriptionId || !customerId || !campaignId) return null;
+  return { invoiceId: invoice.id!, subscriptionId, customerId, campaignId, metadata };
+}
+
+/** The payment intent that paid an invoice, as its payments list says (when the event carries it). */
+function paymentIntentOfInvoice(invoice: Stripe.Invoice): string | null {
+  for (const payment of invoice.payments?.data ?? []) {
+    if (payment.payment?.type === 'payment_intent') {
+      const id = idOf(payment.payment.payment_intent as string | { id: string } | undefined);
+      if (id && (payment.status === 'paid' || invoice.payments!.data.length === 1)) return id;
+    }
+  }
+  return null;
+}
+
+function giftStatusOf(subscription: Stripe.Subscription, deleted: boolean): RecurringGiftStatus {
+  if (deleted) return 'ended';
+  switch (subscription.status) {
+    case 'active':
+      return 'active';
+    case 'past_due':
+      return 'pastDue';
+    case 'incomplete':
+      return 'incomplete';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'ended';
+    default:
+      return 'other';
+  }
+}
+
+function endReasonOf(subscription: Stripe.Subscription): RecurringGiftEndReason {
+  const reason = subscription.cancellation_details?.reason;
+  if (reason === 'payment_failed') return 'paymentFailed';
+  if (reason === 'cancellation_requested') return 'requested';
+  return 'other';
+}
+
+/** What a subscription item charges each period. */
+export const periodAmountOf = (subscription: Stripe.Subscription): number => {
+  const item = subscription.items?.data?.[0];
+  return item ? fromSmallestUnit((item.price?.unit_amount ?? 0) * (item.quantity ?? 1)) : 0;
+};
+
+export const giftOf = (subscription: Stripe.Subscription, deleted = false) => {
+  const item = subscription.items?.data?.[0];
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer as string | { id: string }) ?? '',
+    status: giftStatusOf(subscription, deleted),
+    amountCents: periodAmountOf(subscription),
+    currentPeriodEnd: item?.current_period_end ? isoOf(item.current_period_end) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+    paused: subscription.pause_collection != null,
+  };
+};
 const asRecord = (object: object) => object as unknown as Record<string, unknown>;
 
 /**
@@ -56,6 +139,8 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
+      // A monthly gift's first month is booked from its invoice (invoice.paid), not from its session.
+      if (session.mode === 'subscription') return ignored;
       const metadata = metadataOf(session);
       const campaignId = text(metadata.campaignId);
       const paymentIntentId = idOf(session.payment_intent);
@@ -109,12 +194,77 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
       const charge = event.data.object;
       const paymentIntentId = idOf(charge.payment_intent);
       if (!paymentIntentId) return ignored;
+      // A month of a monthly gift is recorded by its invoice: its refund names that invoice. Only a
+      // charge of no campaign of its own (an invoice's carries none) is looked up.
+      const invoiceId =
+        !text(metadataOf(charge).campaignId) && lookups.invoiceOfPaymentIntent
+          ? await lookups.invoiceOfPaymentIntent(paymentIntentId)
+          : null;
       // amount_refunded is what has been refunded of the charge so far, all refunds together.
       return {
         type: 'paymentRefunded',
         eventId: event.id,
-        paymentIntentId,
+        paymentIntentId: invoiceId ?? paymentIntentId,
         amountCents: fromSmallestUnit(charge.amount_refunded),
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const facts = subscriptionInvoice(invoice);
+      if (!facts) return ignored;
+      const line = invoice.lines?.data?.[0];
+      const period = line?.period ?? { start: invoice.period_start, end: invoice.period_end };
+      return {
+        type: 'invoicePaid',
+        eventId: event.id,
+        invoiceId: facts.invoiceId,
+        subscriptionId: facts.subscriptionId,
+        customerId: facts.customerId,
+        campaignId: facts.campaignId,
+        promoterId: text(facts.metadata.userId),
+        payerUserId: text(facts.metadata.payerUserId),
+        amountCents: fromSmallestUnit(invoice.amount_paid),
+        periodStart: isoOf(period.start),
+        periodEnd: isoOf(period.end),
+        billingReason: billingReasonOf(invoice),
+        paymentIntentId: paymentIntentOfInvoice(invoice),
+        payerEmail: text(invoice.customer_email),
+        metadata: { ...facts.metadata },
+        occurredAt: occurredAt(event),
+      };
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const facts = subscriptionInvoice(invoice);
+      if (!facts) return ignored;
+      return {
+        type: 'invoicePaymentFailed',
+        eventId: event.id,
+        invoiceId: facts.invoiceId,
+        subscriptionId: facts.subscriptionId,
+        customerId: facts.customerId,
+        campaignId: facts.campaignId,
+        amountCents: fromSmallestUnit(invoice.amount_due),
+        attemptCount: invoice.attempt_count,
+        nextAttemptAt: invoice.next_payment_attempt ? isoOf(invoice.next_payment_attempt) : null,
+        billingReason: billingReasonOf(invoice),
+        occurredAt: occurredAt(event),
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const campaignId = text(metadataOf(subscription).campaignId);
+      if (!campaignId) return ignored;
+      const gift = giftOf(subscription, event.type === 'customer.subscription.deleted');
+      return {
+        type: 'subscriptionChanged',
+        eventId: event.id,
+        ...gift,
+        campaignId,
+        endedReason: gift.status === 'ended' ? endReasonOf(subscription) : null,
+        occurredAt: occurredAt(event),
       };
     }
     default:

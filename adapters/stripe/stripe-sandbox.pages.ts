@@ -1,7 +1,7 @@
 import { SUGGESTED_TEST_CARDS } from './stripe-sandbox.cards';
 
 const HTML_SPECIAL = /[&<>"']/;
-const escapeHtml = (value: string): string =>
+export const escapeHtml = (value: string): string =>
   HTML_SPECIAL.test(value)
     ? value
         .replaceAll('&', '&amp;')
@@ -26,7 +26,7 @@ export const formatMoney = (amount: number, currency: string): string => {
 };
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-const formatDate = (unixSeconds: number): string => `${DATE_FORMAT.format(new Date(unixSeconds * 1000))} UTC`;
+export const formatDate = (unixSeconds: number): string => `${DATE_FORMAT.format(new Date(unixSeconds * 1000))} UTC`;
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -121,13 +121,13 @@ const PAGE_END = `
 </body>
 </html>`;
 
-function layout(title: string, body: string, mainClass = ''): string {
+export function layout(title: string, body: string, mainClass = ''): string {
   return `${PAGE_START}${escapeHtml(title)}${PAGE_AFTER_TITLE}${mainClass}">
 ${body}${PAGE_END}`;
 }
 
 /** The card form's hint: the suggested test cards, the same on every page. */
-const CARDS_HINT = `<p class="hint">Test mode: no real card is charged. ${SUGGESTED_TEST_CARDS.map(
+export const CARDS_HINT = `<p class="hint">Test mode: no real card is charged. ${SUGGESTED_TEST_CARDS.map(
   (card) => `<code>${card.number}</code> ${escapeHtml(card.outcome)}`,
 ).join('; ')}; any future expiry date and any CVC.</p>`;
 

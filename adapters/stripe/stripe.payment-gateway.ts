@@ -1,11 +1,16 @@
 import Stripe from 'stripe';
 import type { Clock } from '@causeway/core/ports/clock.port';
-import type { PaymentGateway, PaymentPrice } from '@causeway/core/ports/payment-gateway.port';
+import type {
+  PaymentGateway,
+  PaymentPrice,
+  RecurringGift,
+  RecurringPayments,
+} from '@causeway/core/ports/payment-gateway.port';
 import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { conflict, DomainError, invalid, notFound } from '@causeway/core/shared/errors';
 import { createApiBaseHttpClient } from './stripe-api-base.http-client';
 import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
-import { checkoutMetadata, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
+import { checkoutMetadata, giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
 
 /** How old a signed webhook may be: Stripe's own default tolerance (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -103,7 +108,7 @@ function signatureProblem(error: unknown): string {
  * operation, so one key cannot collide across kinds of call), errors become domain errors, and
  * webhooks are verified by signature and read as the port's payment actions.
  */
-export function createStripePaymentGateway(options: StripePaymentGatewayOptions): PaymentGateway {
+export function createStripePaymentGateway(options: StripePaymentGatewayOptions): PaymentGateway & RecurringPayments {
   const { webhookSecret, clock, onError } = options;
   const stripe = new Stripe(options.secretKey, sdkConfig(options));
   const keyFor = (operation: string, key: string) => {
@@ -138,6 +143,25 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
     }
   }
 
+  const recurringGift = (subscription: Stripe.Subscription): RecurringGift => {
+    const gift = giftOf(subscription);
+    return { ...gift, currentPeriodEnd: gift.currentPeriodEnd ?? new Date(0).toISOString() };
+  };
+  const updateSubscription = (subscriptionId: string, params: Stripe.SubscriptionUpdateParams, key: string) =>
+    call(() => stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: key })).then(recurringGift);
+
+  /**
+   * The invoice a payment intent paid. A failure to ask fails the webhook (answered as an error, so it
+   * comes again): a month's refund must not be taken for a refund of a payment we never had.
+   */
+  async function invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const payments = await call(() =>
+      stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId }, limit: 1 }),
+    );
+    const invoice = payments.data[0]?.invoice;
+    return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+  }
+
   return {
     async createCheckout(request) {
       const amount = toSmallestUnit(request.amountCents, 'usd');
@@ -167,6 +191,98 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
         throw new DomainError('unavailable', 'The payment provider did not give a checkout page for this payment.');
       }
       return { id: session.id, url: session.url };
+    },
+
+    async createSubscriptionCheckout(request) {
+      const amount = toSmallestUnit(request.amountCents, 'usd');
+      const idempotencyKey = keyFor('subscription-checkout', request.idempotencyKey);
+      const metadata = checkoutMetadata({ ...request, purpose: 'donation' });
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: amount,
+                  product_data: { name: request.description },
+                  recurring: { interval: 'month' },
+                },
+              },
+            ],
+            metadata,
+            // The subscription carries the same metadata, so each of its invoices names the campaign.
+            subscription_data: { metadata, description: request.description },
+            client_reference_id: request.campaignId,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey },
+        ),
+      );
+      if (!session.url) {
+        throw new DomainError('unavailable', 'The payment provider did not give a checkout page for this gift.');
+      }
+      return { id: session.id, url: session.url };
+    },
+
+    async changeSubscriptionAmount(input) {
+      const amount = toSmallestUnit(input.amountCents, 'usd');
+      const idempotencyKey = keyFor('subscription-amount', input.idempotencyKey);
+      const subscription = await call(() => stripe.subscriptions.retrieve(input.subscriptionId));
+      const item = subscription.items.data[0];
+      const product = idOf(item?.price.product as string | { id: string } | undefined);
+      if (!item || !product) throw invalid('This monthly gift has no amount to change.');
+      // No proration: the month already paid stays as it was, the next one is charged the new amount.
+      return updateSubscription(
+        input.subscriptionId,
+        {
+          items: [
+            {
+              id: item.id,
+              price_data: { currency: 'usd', product, unit_amount: amount, recurring: { interval: 'month' } },
+            },
+          ],
+          proration_behavior: 'none',
+        },
+        idempotencyKey,
+      );
+    },
+
+    pauseSubscription: (input) =>
+      updateSubscription(
+        input.subscriptionId,
+        { pause_collection: { behavior: 'void' } },
+        keyFor('subscription-pause', input.idempotencyKey),
+      ),
+
+    resumeSubscription: (input) =>
+      updateSubscription(
+        input.subscriptionId,
+        { pause_collection: '' },
+        keyFor('subscription-resume', input.idempotencyKey),
+      ),
+
+    async cancelSubscription(input) {
+      const idempotencyKey = keyFor('subscription-cancel', input.idempotencyKey);
+      if (input.when === 'periodEnd') {
+        return updateSubscription(input.subscriptionId, { cancel_at_period_end: true }, idempotencyKey);
+      }
+      const subscription = await call(() => stripe.subscriptions.cancel(input.subscriptionId, {}, { idempotencyKey }));
+      return recurringGift(subscription);
+    },
+
+    async getSubscription(subscriptionId) {
+      return recurringGift(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
+    },
+
+    async openBillingPortal(input) {
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+      );
+      return { url: session.url };
     },
 
     async createPaymentLink(input) {
@@ -266,7 +382,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
         throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       }
-      return toPaymentAction(event, { sessionOfPaymentIntent });
+      return toPaymentAction(event, { sessionOfPaymentIntent, invoiceOfPaymentIntent });
     },
   };
 }

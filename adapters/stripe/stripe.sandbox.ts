@@ -1,11 +1,32 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Clock } from '@causeway/core/ports/clock.port';
 import { chargeCard, DECLINE_CARDS, type CardDetails, type CardEntry } from './stripe-sandbox.cards';
-import { FormError, fromJson, parseStripeForm, type FormParams, type FormValue } from './stripe-sandbox.form';
+import { FormError, fromJson, parseStripeForm, type FormParams } from './stripe-sandbox.form';
+import {
+  allowOnly,
+  badRequest,
+  booleanParam,
+  clone,
+  currencyParam,
+  expandParam,
+  hashParam,
+  integerParam,
+  isParams,
+  listParam,
+  metadataParam,
+  missingParam,
+  noSuch,
+  randomId,
+  StripeApiError,
+  textParam,
+  urlParam,
+  type Metadata,
+  type StripeErrorBody,
+} from './stripe-sandbox.params';
 import {
   pageSecurityHeaders,
   renderCheckoutPage,
@@ -14,6 +35,16 @@ import {
   type CheckoutPageModel,
 } from './stripe-sandbox.pages';
 import type { ChangeRecorder, JournalSubject } from '../system/json-journal';
+import { createSandboxBilling } from './stripe-sandbox.billing';
+import type {
+  Customer,
+  Invoice,
+  PaymentMethod,
+  SessionSubscriptionData,
+  Subscription,
+} from './stripe-sandbox.billing-objects';
+import { createSandboxClocks, type TestClock } from './stripe-sandbox.clock';
+import { createSandboxPortal, type PortalSession } from './stripe-sandbox.portal';
 import {
   createWebhookDeliverer,
   deliveryKey,
@@ -22,6 +53,8 @@ import {
   type WebhookDeliverer,
   type WebhookSettings,
 } from './stripe-sandbox.webhooks';
+
+export { StripeApiError, type StripeErrorBody } from './stripe-sandbox.params';
 
 /** The API version the sandbox's objects are shaped after (the SDK's pinned version). */
 export const SANDBOX_API_VERSION = '2026-10-28.endive';
@@ -101,8 +134,6 @@ export interface StripeSandbox extends JournalSubject {
 // ---------------------------------------------------------------------------------------------
 // The objects, in the shapes of Stripe's API (the fields we serve).
 
-type Metadata = Record<string, string>;
-
 export interface Product {
   id: string;
   object: 'product';
@@ -130,9 +161,15 @@ export interface Price {
   metadata: Metadata;
   nickname: string | null;
   product: string;
-  recurring: null;
+  recurring: {
+    interval: string;
+    interval_count: number;
+    meter: null;
+    trial_period_days: null;
+    usage_type: 'licensed';
+  } | null;
   tax_behavior: 'unspecified';
-  type: 'one_time';
+  type: 'one_time' | 'recurring';
   unit_amount: number;
   unit_amount_decimal: string;
 }
@@ -153,18 +190,20 @@ export interface CheckoutSession {
   client_reference_id: string | null;
   created: number;
   currency: string;
-  customer: null;
+  customer: string | null;
   customer_details: { email: string | null; name: string | null } | null;
   customer_email: string | null;
   expires_at: number;
+  invoice: string | null;
   livemode: false;
   metadata: Metadata;
-  mode: 'payment';
+  mode: 'payment' | 'subscription';
   payment_intent: string | null;
   payment_link: string | null;
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid';
   status: 'open' | 'complete' | 'expired';
+  subscription: string | null;
   success_url: string | null;
   url: string | null;
 }
@@ -265,159 +304,6 @@ export interface StripeEvent {
   type: string;
 }
 
-export interface StripeErrorBody {
-  type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
-  message: string;
-  code?: string;
-  param?: string;
-  decline_code?: string;
-  doc_url?: string;
-  payment_intent?: PaymentIntent;
-  charge?: string;
-}
-
-/** An error answered in Stripe's shape: `{ error: { type, code, message, param } }`. */
-export class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: StripeErrorBody,
-  ) {
-    super(body.message);
-  }
-}
-
-const badRequest = (message: string, param?: string, code?: string) =>
-  new StripeApiError(400, {
-    type: 'invalid_request_error',
-    message,
-    ...(code ? { code } : {}),
-    ...(param ? { param } : {}),
-  });
-const missingParam = (param: string) => badRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
-const noSuch = (kind: string, id: string, param: string, status = 404) =>
-  new StripeApiError(status, {
-    type: 'invalid_request_error',
-    code: 'resource_missing',
-    message: `No such ${kind}: '${id}'`,
-    param,
-    doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
-  });
-
-// ---------------------------------------------------------------------------------------------
-// Reading parameters as the API does: every value arrives as a string.
-
-const isParams = (value: FormValue | undefined): value is FormParams =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function allowOnly(params: FormParams, allowed: readonly string[]): void {
-  for (const name of Object.keys(params)) {
-    if (!allowed.includes(name) && name !== 'expand') {
-      throw badRequest(`Received unknown parameter: ${name}`, name, 'parameter_unknown');
-    }
-  }
-}
-
-function textParam(value: FormValue | undefined, param: string, required = false): string | undefined {
-  if (value === undefined || value === '') {
-    if (required) throw missingParam(param);
-    return undefined;
-  }
-  if (typeof value !== 'string') throw badRequest(`Invalid string: ${param} must be a string.`, param);
-  return value;
-}
-
-function integerParam(
-  value: FormValue | undefined,
-  param: string,
-  { required = false, min = 0 }: { required?: boolean; min?: number } = {},
-): number | undefined {
-  const raw = textParam(value, param, required);
-  if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw)) throw badRequest(`Invalid integer: ${raw}`, param, 'parameter_invalid_integer');
-  const parsed = Number(raw);
-  if (!Number.isSafeInteger(parsed)) throw badRequest(`Invalid integer: ${raw}`, param, 'parameter_invalid_integer');
-  if (parsed < min) {
-    throw badRequest(`This value must be greater than or equal to ${min}.`, param, 'parameter_invalid_integer');
-  }
-  return parsed;
-}
-
-function booleanParam(value: FormValue | undefined, param: string): boolean | undefined {
-  const raw = textParam(value, param);
-  if (raw === undefined) return undefined;
-  if (raw !== 'true' && raw !== 'false') throw badRequest(`Invalid boolean: ${raw}`, param);
-  return raw === 'true';
-}
-
-function hashParam(value: FormValue | undefined, param: string): FormParams | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!isParams(value)) throw badRequest(`Invalid object: ${param} must be a hash.`, param);
-  return value;
-}
-
-function listParam(value: FormValue | undefined, param: string): FormValue[] | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!Array.isArray(value)) throw badRequest(`Invalid array: ${param} must be an array.`, param);
-  return value;
-}
-
-/** Metadata: at most 50 keys of up to 40 characters, values up to 500; an empty value removes a key. */
-function metadataParam(value: FormValue | undefined, current: Metadata = {}): Metadata {
-  const given = hashParam(value, 'metadata');
-  if (!given) return { ...current };
-  const next: Metadata = { ...current };
-  for (const [key, entry] of Object.entries(given)) {
-    if (typeof entry !== 'string')
-      throw badRequest(`Invalid value for metadata[${key}]: must be a string.`, `metadata[${key}]`);
-    if (key.length > 40) throw badRequest(`Metadata keys can have at most 40 characters.`, `metadata[${key}]`);
-    if (entry.length > 500) throw badRequest(`Metadata values can have at most 500 characters.`, `metadata[${key}]`);
-    if (entry === '') delete next[key];
-    else next[key] = entry;
-  }
-  if (Object.keys(next).length > 50) throw badRequest('Metadata can have at most 50 keys.', 'metadata');
-  return next;
-}
-
-function urlParam(value: FormValue | undefined, param: string, required = false): string | undefined {
-  const raw = textParam(value, param, required);
-  if (raw === undefined) return undefined;
-  try {
-    const url = new URL(raw.replaceAll('{CHECKOUT_SESSION_ID}', 'x'));
-    if (url.protocol === 'http:' || url.protocol === 'https:') return raw;
-  } catch {
-    // Refused below.
-  }
-  throw badRequest('Not a valid URL', param, 'url_invalid');
-}
-
-function currencyParam(value: FormValue | undefined, param: string, required = true): string | undefined {
-  const raw = textParam(value, param, required);
-  if (raw === undefined) return undefined;
-  if (!/^[a-zA-Z]{3}$/.test(raw)) throw badRequest(`Invalid currency: ${raw}`, param, 'parameter_invalid_string');
-  return raw.toLowerCase();
-}
-
-const expandParam = (params: FormParams): string[] => {
-  const value = params.expand;
-  if (value === undefined || value === '') return [];
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((entry) => {
-    if (typeof entry !== 'string') throw badRequest('Invalid array: expand must be a list of strings.', 'expand');
-    return entry;
-  });
-};
-
-// ---------------------------------------------------------------------------------------------
-
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-function randomId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
-  let id = prefix;
-  for (const byte of bytes) id += BASE62[byte % 62];
-  return id;
-}
-
-const clone = <T>(value: T): T => structuredClone(value);
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** `sk_test_abc...wxyz` → `sk_test_****wxyz`, as Stripe names a key it refuses. */
@@ -428,7 +314,15 @@ const maskKey = (key: string) => {
 
 const SNAPSHOT_FORMAT = 'causeway.stripe-sandbox';
 /** The state's fields kept as `[key, value]` entries rather than objects with ids. */
-const ENTRY_TABLES = new Set(['sessionItems', 'sessionPaymentIntentData', 'linkItems', 'idempotent']);
+const ENTRY_TABLES = new Set([
+  'sessionItems',
+  'sessionPaymentIntentData',
+  'linkItems',
+  'idempotent',
+  'cardNumbers',
+  'sessionSubscriptionData',
+  'sandboxClock',
+]);
 /** Webhook attempts kept over a restart: the latest ones. */
 const SNAPSHOT_ATTEMPTS = 1_000;
 
@@ -500,6 +394,26 @@ const SandboxStateSchema = z.object({
       willRetry: z.boolean(),
     }),
   ),
+  // Billing (absent from snapshots of older versions).
+  customers: z.array(stripeObject('customer', 'cus_')).default([]),
+  paymentMethods: z.array(stripeObject('payment_method', 'pm_')).default([]),
+  cardNumbers: entriesOf(z.object({ number: z.string() })).default([]),
+  subscriptions: z
+    .array(
+      stripeObject('subscription', 'sub_').extend({
+        customer: z.string(),
+        status: z.string(),
+        items: z.looseObject({ data: z.array(z.looseObject({ current_period_end: z.number() })).length(1) }),
+      }),
+    )
+    .default([]),
+  invoices: z.array(stripeObject('invoice', 'in_').extend({ status: z.string() })).default([]),
+  testClocks: z
+    .array(stripeObject('test_helpers.test_clock', 'clock_').extend({ frozen_time: z.number() }))
+    .default([]),
+  sessionSubscriptionData: entriesOf(z.object({ description: z.string().nullable(), metadata })).default([]),
+  sandboxClock: entriesOf(z.object({ offset_seconds: z.number() })).default([]),
+  portalSessions: z.array(stripeObject('billing_portal.session', 'bps_')).default([]),
   /** Deliveries still owed when the state was taken (absent from snapshots of older versions). */
   webhooksOwed: z
     .array(z.object({ eventId: z.string(), attempt: z.number().int().min(1), duplicate: z.boolean() }))
@@ -526,6 +440,15 @@ export interface StripeSandboxState {
   idempotent: [string, IdempotentResult][];
   webhookAttempts: WebhookAttempt[];
   webhooksOwed: PendingDelivery[];
+  customers: Customer[];
+  paymentMethods: PaymentMethod[];
+  cardNumbers: [string, { number: string }][];
+  subscriptions: Subscription[];
+  invoices: Invoice[];
+  testClocks: TestClock[];
+  sessionSubscriptionData: [string, SessionSubscriptionData][];
+  sandboxClock: [string, { offset_seconds: number }][];
+  portalSessions: PortalSession[];
 }
 
 /** Rewrites, in place, every string under `value` that starts with `from` to start with `to` instead. */
@@ -576,6 +499,34 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   >();
   /** Which checkout session took each payment intent (a webhook's lookup), kept beside the sessions. */
   const sessionOfIntent = new Map<string, string>();
+  const clocks = createSandboxClocks({
+    realNow: () => Math.floor(clock.now().getTime() / 1000),
+    emit: (type, object) => emit(type, object),
+    changed: (table, key) => changed(table as TableName, key),
+    touch: () => touch(),
+    bill: (clockId) => billing.bill(clockId),
+  });
+  const billing = createSandboxBilling({
+    clocks,
+    merchant,
+    emit: (type, object, previous, at) => emit(type, object, previous, at),
+    changed: (table, key) => changed(table as TableName, key),
+    touch: () => touch(),
+    products,
+    prices,
+    intents,
+    charges,
+    sessionItems,
+    receiptUrl: (chargeId) => `${base()}/receipts/${chargeId}`,
+  });
+  const portal = createSandboxPortal({
+    now: () => now(),
+    merchant,
+    base: () => base(),
+    changed: (table, key) => changed(table as TableName, key),
+    touch: () => touch(),
+    billing,
+  });
 
   /** The stores a journal records, by the names of the state's fields. */
   const tables = {
@@ -591,6 +542,9 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     linkItems,
     events,
     idempotent,
+    ...clocks.tables,
+    ...billing.tables,
+    ...portal.tables,
   } satisfies Record<string, Map<string, unknown>>;
   type TableName = keyof typeof tables;
   /** What changed since the journal last took the changes: null while no journal records them. */
@@ -623,19 +577,20 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     },
   });
 
-  const now = () => Math.floor(clock.now().getTime() / 1000);
+  /** The sandbox's time: the real clock moved on by the sandbox clock (`POST /_sandbox/clock`). */
+  const now = () => clocks.now();
   const base = () => {
     if (!baseUrl)
       throw new StripeApiError(500, { type: 'api_error', message: 'The sandbox does not know its address yet.' });
     return baseUrl;
   };
 
-  function emit(type: string, object: object, previous?: Record<string, unknown>): StripeEvent {
+  function emit(type: string, object: object, previous?: Record<string, unknown>, at?: number): StripeEvent {
     const event: StripeEvent = {
       id: randomId('evt_'),
       object: 'event',
       api_version: SANDBOX_API_VERSION,
-      created: now(),
+      created: at ?? now(),
       data: {
         object: clone(object) as Record<string, unknown>,
         ...(previous ? { previous_attributes: previous } : {}),
@@ -660,8 +615,30 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
 
   const ID_PREFIXES: [
     string,
-    TableName & ('sessions' | 'intents' | 'charges' | 'prices' | 'products' | 'links' | 'refunds' | 'events'),
+    TableName &
+      (
+        | 'sessions'
+        | 'intents'
+        | 'charges'
+        | 'prices'
+        | 'products'
+        | 'links'
+        | 'refunds'
+        | 'events'
+        | 'customers'
+        | 'paymentMethods'
+        | 'subscriptions'
+        | 'invoices'
+        | 'testClocks'
+        | 'portalSessions'
+      ),
   ][] = [
+    ['cus_', 'customers'],
+    ['pm_', 'paymentMethods'],
+    ['sub_', 'subscriptions'],
+    ['in_', 'invoices'],
+    ['clock_', 'testClocks'],
+    ['bps_', 'portalSessions'],
     ['cs_', 'sessions'],
     ['pi_', 'intents'],
     ['ch_', 'charges'],
@@ -897,6 +874,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     customerEmail: string | null;
     paymentLink: string | null;
     expiresAt?: number;
+    mode?: 'payment' | 'subscription';
+    customer?: string | null;
   }): CheckoutSession {
     const total = input.items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0);
     if (total < MINIMUM_AMOUNT) {
@@ -917,18 +896,20 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       client_reference_id: input.clientReferenceId,
       created,
       currency: input.currency,
-      customer: null,
+      customer: input.customer ?? null,
       customer_details: null,
       customer_email: input.customerEmail,
       expires_at: input.expiresAt ?? created + SESSION_TTL_SECONDS,
+      invoice: null,
       livemode: false,
       metadata: input.metadata,
-      mode: 'payment',
+      mode: input.mode ?? 'payment',
       payment_intent: null,
       payment_link: input.paymentLink,
       payment_method_types: ['card'],
       payment_status: 'unpaid',
       status: 'open',
+      subscription: null,
       success_url: input.successUrl,
       url: `${base()}/c/pay/${id}`,
     };
@@ -958,9 +939,19 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       'payment_method_types',
       'submit_type',
       'locale',
+      'subscription_data',
+      'customer',
     ]);
     const mode = textParam(params.mode, 'mode', true);
-    if (mode !== 'payment') throw badRequest(`The sandbox serves mode=payment only, not ${mode}.`, 'mode');
+    if (mode === 'subscription') return createSubscriptionSession(params);
+    if (mode !== 'payment') {
+      throw badRequest(`The sandbox serves mode=payment and mode=subscription, not ${mode}.`, 'mode');
+    }
+    for (const name of ['subscription_data', 'customer']) {
+      if (params[name] !== undefined) {
+        throw badRequest(`You can only pass \`${name}\` in \`subscription\` mode.`, name);
+      }
+    }
     const items = lineItemsOf(params);
     const currencies = new Set(
       (listParam(params.line_items, 'line_items') ?? []).map((entry) => {
@@ -987,6 +978,40 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       paymentLink: null,
       expiresAt,
     });
+  }
+
+  /** A session whose card page starts a subscription (its customer, subscription and first invoice). */
+  function createSubscriptionSession(params: FormParams): CheckoutSession {
+    if (params.payment_intent_data !== undefined) {
+      throw badRequest('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
+    }
+    const customerId = textParam(params.customer, 'customer');
+    const customer = customerId ? billing.requireCustomer(customerId, 'customer', 400) : null;
+    if (customer && params.customer_email !== undefined) {
+      throw badRequest('You may only specify one of these parameters: customer, customer_email.', 'customer_email');
+    }
+    const { items, currency } = billing.recurringLineItems(params);
+    const subscriptionData = billing.subscriptionDataOf(params);
+    const expiresAt = integerParam(params.expires_at, 'expires_at');
+    if (expiresAt !== undefined && (expiresAt < now() + 30 * 60 || expiresAt > now() + SESSION_TTL_SECONDS)) {
+      throw badRequest('The `expires_at` timestamp must be between 30 minutes and 24 hours from now.', 'expires_at');
+    }
+    const session = openSession({
+      items,
+      currency,
+      successUrl: urlParam(params.success_url, 'success_url') ?? null,
+      cancelUrl: urlParam(params.cancel_url, 'cancel_url') ?? null,
+      metadata: metadataParam(params.metadata),
+      paymentIntentData: null,
+      clientReferenceId: textParam(params.client_reference_id, 'client_reference_id') ?? null,
+      customerEmail: customer ? customer.email : (textParam(params.customer_email, 'customer_email') ?? null),
+      paymentLink: null,
+      expiresAt,
+      mode: 'subscription',
+      customer: customer?.id ?? null,
+    });
+    billing.keepSessionData(session.id, subscriptionData);
+    return session;
   }
 
   /** Sessions past their expiry time are expired when next looked at. */
@@ -1017,6 +1042,15 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     const session = requireSession(sessionId);
     if (session.status === 'complete') throw badRequest('This Checkout Session has already been paid.', 'session');
     if (session.status === 'expired') throw badRequest('This Checkout Session is no longer active.', 'session');
+    if (session.mode === 'subscription') {
+      return billing.paySession(session, {
+        number: entry.number ?? '4242424242424242',
+        expiry: entry.expiry ?? `12 / ${(clock.now().getUTCFullYear() + 5) % 100}`,
+        cvc: entry.cvc ?? '123',
+        email: entry.email?.trim() || session.customer_email || null,
+        name: entry.name?.trim() || null,
+      });
+    }
     const outcome = chargeCard(
       {
         number: entry.number ?? '4242424242424242',
@@ -1782,6 +1816,10 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     throw new StripeApiError(402, attempt.error);
   }
 
+  billing.mountApi(api, { endpoint, list });
+  clocks.mountApi(api, { endpoint, list });
+  portal.mountApi(api, { endpoint });
+
   api.all(/^\/(v1|_sandbox)(\/.*)?$/, (req, res) => {
     send(
       res,
@@ -1949,6 +1987,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     );
   });
 
+  portal.mountPages(pages, sendPage);
   router.use(api);
   router.use(pages);
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
@@ -1958,7 +1997,14 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   });
 
   /** Every stored object whose fields may hold the sandbox's own URLs. */
-  const objectStores = (): Map<string, object>[] => [sessions, links, charges, events, idempotent];
+  const objectStores = (): Map<string, object>[] => [
+    sessions,
+    links,
+    charges,
+    events,
+    idempotent,
+    ...portal.objectStores(),
+  ];
 
   /** Stored URLs follow the sandbox to a new address (a restart on another port or PUBLIC_URL). */
   function rebaseTo(next: string | null): void {
@@ -2001,6 +2047,9 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       idempotent: [...idempotent].filter(([, saved]) => saved.expiresAt > at),
       webhookAttempts: deliverer.latestAttempts(SNAPSHOT_ATTEMPTS),
       webhooksOwed: deliverer.pending(),
+      ...clocks.snapshot(),
+      ...billing.snapshot(),
+      ...portal.snapshot(),
     };
   }
 
@@ -2012,8 +2061,13 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     if (!snapshot || typeof snapshot !== 'object') throw new Error('The snapshot is not a sandbox state.');
     const state = snapshot as Record<string, unknown>;
     const arrayOf = (field: string): unknown[] => {
-      // Snapshots of older versions owe no deliveries.
-      if (field === 'webhooksOwed' && state[field] === undefined) state[field] = [];
+      // Snapshots of older versions owe no deliveries and have no billing.
+      if (
+        state[field] === undefined &&
+        (field === 'webhooksOwed' || field in clocks.tables || field in billing.tables || field in portal.tables)
+      ) {
+        state[field] = [];
+      }
       const value = state[field];
       if (!Array.isArray(value)) throw new Error(`The snapshot's ${field} is not a list.`);
       return value;
@@ -2111,6 +2165,9 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     refillEntries(linkItems, saved.linkItems);
     refill(events, saved.events);
     refillEntries(idempotent, saved.idempotent);
+    clocks.restore(saved);
+    billing.restore(saved);
+    portal.restore(saved);
     sessionOfIntent.clear();
     for (const session of sessions.values()) {
       if (session.payment_intent) sessionOfIntent.set(session.payment_intent, session.id);

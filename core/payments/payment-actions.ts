@@ -1,4 +1,4 @@
-import type { DonationRecordingService } from '../donations/donation-recording.service';
+import type { DonationPaid, DonationRecordingService } from '../donations/donation-recording.service';
 import type { PaymentAction } from '../ports/payment-gateway.port';
 import type { CardTestingGuard } from '../donations/card-testing.guard';
 import type { BudgetPaymentService } from './budget-payment.service';
@@ -9,13 +9,43 @@ export type PaymentActionRouterDeps = {
   /** Declined cards count against their client and campaign (the card-testing defence). */
   declines?: Pick<CardTestingGuard, 'onDeclined'>;
   /** Failed payments and events that are not ours: nothing to record, only to log. */
-  onUnrecorded: (action: Exclude<PaymentAction, { type: 'paymentRefunded' }>) => void;
+  onUnrecorded: (action: Exclude<PaymentAction, { type: 'paymentRefunded' | 'invoicePaid' }>) => void;
 };
 
 /**
+ * A month of a monthly gift as a donation's payment: the invoice id is its key, so each month is booked
+ * once whichever of its deliveries comes first, and the invoice's facts are kept with the raw event.
+ */
+export function monthlyGiftPayment(action: Extract<PaymentAction, { type: 'invoicePaid' }>): DonationPaid {
+  return {
+    type: 'paymentSucceeded',
+    eventId: action.eventId,
+    purpose: 'donation',
+    paymentIntentId: action.invoiceId,
+    sessionId: null,
+    campaignId: action.campaignId,
+    promoterId: action.promoterId,
+    amountCents: action.amountCents,
+    occurredAt: action.occurredAt,
+    payerEmail: action.payerEmail,
+    raw: {
+      invoiceId: action.invoiceId,
+      subscriptionId: action.subscriptionId,
+      customerId: action.customerId,
+      paymentIntentId: action.paymentIntentId,
+      periodStart: action.periodStart,
+      periodEnd: action.periodEnd,
+      billingReason: action.billingReason,
+      metadata: action.metadata,
+    },
+  };
+}
+
+/**
  * Where each verified payment webhook's action goes: a paid ad budget to the budget payment, a paid
- * donation and every refund to donor bookkeeping. A refund names only its payment, which donor
- * bookkeeping knows when it is a donation's. What throws makes the webhook fail, to be delivered again.
+ * donation, a paid month of a monthly gift and every refund to donor bookkeeping. A refund names only
+ * its payment, which donor bookkeeping knows when it is a donation's. What throws makes the webhook
+ * fail, to be delivered again.
  */
 export function paymentActionRouter({ budget, donations, declines, onUnrecorded }: PaymentActionRouterDeps) {
   return async (action: PaymentAction): Promise<void> => {
@@ -23,6 +53,9 @@ export function paymentActionRouter({ budget, donations, declines, onUnrecorded 
       case 'paymentSucceeded':
         if (action.purpose === 'budget') await budget.onPaid(action);
         else await donations.onPaid(action);
+        return;
+      case 'invoicePaid':
+        await donations.onPaid(monthlyGiftPayment(action));
         return;
       case 'paymentRefunded':
         await donations.onRefunded(action);

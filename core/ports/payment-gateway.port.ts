@@ -21,6 +21,43 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** A monthly gift's checkout: the first month is paid on the provider's page, the next ones are charged there. */
+export interface SubscriptionCheckoutRequest {
+  campaignId: string;
+  /** Given each month. */
+  amountCents: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The promoter whose link brought the gift. */
+  promoterId?: string | null;
+  /** Who gives, when signed in. */
+  payerUserId?: string | null;
+  /** The opaque key of the client that opened the checkout (see CheckoutRequest.clientKey). */
+  clientKey?: string | null;
+  /** The same key never creates a second session. */
+  idempotencyKey: string;
+}
+
+/** A monthly gift as the provider holds it. */
+export interface RecurringGift {
+  subscriptionId: string;
+  customerId: string;
+  status: RecurringGiftStatus;
+  /** What the next period will charge (a change of amount shows here before it is charged). */
+  amountCents: number;
+  /** When the current period ends: the next charge, unless the gift ends or is paused. */
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  paused: boolean;
+}
+
+/** `pastDue`: a renewal was declined and is being retried; `ended`: nothing more is charged. */
+export type RecurringGiftStatus = 'incomplete' | 'active' | 'pastDue' | 'ended' | 'other';
+
+/** Why a monthly gift ended: the giver (or the platform) asked, or its renewal kept being declined. */
+export type RecurringGiftEndReason = 'requested' | 'paymentFailed' | 'other';
+
 export interface PaymentProduct {
   id: string;
   name: string;
@@ -67,6 +104,58 @@ export type PaymentAction =
     }
   /** amountCents: all that has been refunded of the payment so far, this refund included. */
   | { type: 'paymentRefunded'; eventId: string; paymentIntentId: string; amountCents: number }
+  /** A monthly gift's invoice was paid: one month's gift, to be recorded once per invoiceId. */
+  | {
+      type: 'invoicePaid';
+      eventId: string;
+      invoiceId: string;
+      subscriptionId: string;
+      customerId: string;
+      campaignId: string;
+      promoterId: string | null;
+      payerUserId: string | null;
+      amountCents: number;
+      /** The period the invoice pays for. */
+      periodStart: string;
+      periodEnd: string;
+      /** The first month (paid at checkout) or a renewal. */
+      billingReason: 'subscriptionStart' | 'renewal' | 'other';
+      /** The payment that took the money (a refund names it); null when the event does not say. */
+      paymentIntentId: string | null;
+      payerEmail: string | null;
+      /** The metadata the gift was started with. */
+      metadata: Record<string, string>;
+      occurredAt: string;
+    }
+  /** A monthly gift's invoice was declined; nextAttemptAt is null when it will not be tried again. */
+  | {
+      type: 'invoicePaymentFailed';
+      eventId: string;
+      invoiceId: string;
+      subscriptionId: string;
+      customerId: string;
+      campaignId: string;
+      amountCents: number;
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      billingReason: 'subscriptionStart' | 'renewal' | 'other';
+      occurredAt: string;
+    }
+  /** A monthly gift was started, changed or ended (`ended` with its reason). */
+  | {
+      type: 'subscriptionChanged';
+      eventId: string;
+      subscriptionId: string;
+      customerId: string;
+      campaignId: string;
+      status: RecurringGiftStatus;
+      amountCents: number;
+      currentPeriodEnd: string | null;
+      cancelAtPeriodEnd: boolean;
+      paused: boolean;
+      endedReason: RecurringGiftEndReason | null;
+      occurredAt: string;
+    }
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export interface PaymentGateway {
@@ -89,4 +178,32 @@ export interface PaymentGateway {
   getPaymentDetail(sessionId: string): Promise<PaymentDetail | null>;
   /** Verifies the signature and reads the event; throws an invalid error when the signature is wrong. */
   parseWebhook(rawBody: Uint8Array, signatureHeader: string): Promise<PaymentAction>;
+}
+
+/**
+ * Monthly gifts on the card provider: a subscription checkout, its changes (each taking effect from the
+ * next period) and the provider's page where the giver manages their card and gifts. Their invoices and
+ * changes come back as payment actions through `PaymentGateway.parseWebhook`.
+ */
+export interface RecurringPayments {
+  /** A hosted checkout that starts a monthly gift; answers its id and the page to send the giver to. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Charges the new amount from the next period on (the current one is not prorated). */
+  changeSubscriptionAmount(input: {
+    subscriptionId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<RecurringGift>;
+  /** Stops charging until resumed; the periods go on, uncharged. */
+  pauseSubscription(input: { subscriptionId: string; idempotencyKey: string }): Promise<RecurringGift>;
+  resumeSubscription(input: { subscriptionId: string; idempotencyKey: string }): Promise<RecurringGift>;
+  /** Ends a gift now, or at the end of the period already paid. */
+  cancelSubscription(input: {
+    subscriptionId: string;
+    when: 'now' | 'periodEnd';
+    idempotencyKey: string;
+  }): Promise<RecurringGift>;
+  getSubscription(subscriptionId: string): Promise<RecurringGift>;
+  /** The provider's page where a customer changes their card or cancels; it links back to returnUrl. */
+  openBillingPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

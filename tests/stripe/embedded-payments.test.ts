@@ -114,6 +114,22 @@ describe('payments in embedded mode', () => {
     expect((await response.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'api_key_invalid' });
   });
 
+  it("moves the sandbox's clock from this computer without its key, so monthly gifts renew", async () => {
+    const clock = async (body?: object) =>
+      fetch(`${app.url}/sandbox/stripe/_sandbox/clock`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const before = await (await clock()).json();
+    const moved = await clock({ advance_days: 2 });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({
+      object: 'sandbox.clock',
+      offset_seconds: before.offset_seconds + 2 * 24 * 3600,
+    });
+  });
+
   it('lists the webhook route in the API reference', async () => {
     const document = await (await fetch(`${app.url}/api/openapi.json`)).json();
     expect(document.paths['/api/stripe/webhook'].post.responses).toHaveProperty('400');

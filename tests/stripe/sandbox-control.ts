@@ -36,6 +36,8 @@ export function sandboxControl(baseUrl: string, secretKey: string) {
       post(`/_sandbox/checkout/sessions/${sessionId}/pay`, card),
     decline: (sessionId: string, declineCode?: string) =>
       post(`/_sandbox/checkout/sessions/${sessionId}/decline`, declineCode ? { decline_code: declineCode } : {}),
+    /** Moves the sandbox's own clock on by whole days; answers its time. */
+    advanceDays: async (days: number) => (await post('/_sandbox/clock', { advance_days: days })) as { now: number },
     refund: (paymentIntentId: string, amount?: number) =>
       post(`/_sandbox/payment_intents/${paymentIntentId}/refund`, amount === undefined ? {} : { amount }),
   };

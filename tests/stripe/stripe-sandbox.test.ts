@@ -111,9 +111,9 @@ describe('the Stripe API of the sandbox', () => {
       message: 'Invalid integer: 12.5',
       param: 'unit_amount',
     });
-    const route = await api('/v1/customers');
+    const route = await api('/v1/coupons');
     expect(route.status).toBe(404);
-    expect((await route.json()).error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/customers\)/);
+    expect((await route.json()).error.message).toMatch(/^Unrecognized request URL \(GET: \/v1\/coupons\)/);
   });
 
   it('answers a repeated Idempotency-Key with the first response, and refuses it with other parameters', async () => {

@@ -1,3 +1,4 @@
+import { Router } from 'express';
 import type { ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
 import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
@@ -69,7 +70,15 @@ export function openPayments(
   });
   // A payment the payer saw succeed, and the webhooks it owes, are on disk (fsynced) before the answer:
   // a crash loses neither (the webhooks go out after the restart). Answers waiting together share one write.
-  const router = savedRouter(sandbox.router, snapshot.writer, 'Stripe sandbox', stripeLog);
+  const saved = savedRouter(sandbox.router, snapshot.writer, 'Stripe sandbox', stripeLog);
+  // The control API (`/_sandbox/...`: its clock, webhooks, payments) answers only this computer or platform
+  // staff (app.ts), as the DSP sandbox's does; the key made for this start is not asked of them.
+  const router = Router();
+  router.use('/_sandbox', (req, _res, next) => {
+    req.headers.authorization ??= `Bearer ${secretKey}`;
+    next();
+  });
+  router.use(saved);
   let apiBase: URL | null = null;
   const gateway = createStripePaymentGateway({
     secretKey,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { DonationPaid } from '../donations/donation-recording.service';
+import type { PaymentAction } from '../ports/payment-gateway.port';
+import { monthlyGiftPayment, paymentActionRouter } from './payment-actions';
+
+const invoicePaid: Extract<PaymentAction, { type: 'invoicePaid' }> = {
+  type: 'invoicePaid',
+  eventId: 'evt_1',
+  invoiceId: 'in_1',
+  subscriptionId: 'sub_1',
+  customerId: 'cus_1',
+  campaignId: 'campaign-1',
+  promoterId: 'promoter-1',
+  payerUserId: 'donor-1',
+  amountCents: 2_500,
+  periodStart: '2026-03-10T15:30:00.000Z',
+  periodEnd: '2026-04-10T15:30:00.000Z',
+  billingReason: 'renewal',
+  paymentIntentId: 'pi_1',
+  payerEmail: 'dana@example.org',
+  metadata: { campaignId: 'campaign-1' },
+  occurredAt: '2026-03-10T15:30:00.000Z',
+};
+
+function router() {
+  const paid: DonationPaid[] = [];
+  const unrecorded: PaymentAction[] = [];
+  const route = paymentActionRouter({
+    budget: { onPaid: async () => undefined },
+    donations: {
+      onPaid: async (action) => {
+        paid.push(action);
+      },
+      onRefunded: async () => undefined,
+    },
+    onUnrecorded: (action) => unrecorded.push(action),
+  });
+  return { route, paid, unrecorded };
+}
+
+describe('payment actions of monthly gifts', () => {
+  it('books a paid month as a donation keyed by its invoice', async () => {
+    const { route, paid, unrecorded } = router();
+    await route(invoicePaid);
+    expect(paid).toEqual([monthlyGiftPayment(invoicePaid)]);
+    expect(paid[0]).toMatchObject({
+      type: 'paymentSucceeded',
+      purpose: 'donation',
+      paymentIntentId: 'in_1',
+      sessionId: null,
+      campaignId: 'campaign-1',
+      promoterId: 'promoter-1',
+      amountCents: 2_500,
+      payerEmail: 'dana@example.org',
+      raw: { invoiceId: 'in_1', subscriptionId: 'sub_1', paymentIntentId: 'pi_1', billingReason: 'renewal' },
+    });
+    expect(unrecorded).toEqual([]);
+  });
+
+  it('only logs a declined month and a changed subscription', async () => {
+    const { route, paid, unrecorded } = router();
+    const failed: PaymentAction = {
+      type: 'invoicePaymentFailed',
+      eventId: 'evt_2',
+      invoiceId: 'in_1',
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      campaignId: 'campaign-1',
+      amountCents: 2_500,
+      attemptCount: 1,
+      nextAttemptAt: '2026-03-13T15:30:00.000Z',
+      billingReason: 'renewal',
+      occurredAt: '2026-03-10T15:30:00.000Z',
+    };
+    await route(failed);
+    expect(paid).toEqual([]);
+    expect(unrecorded).toEqual([failed]);
+  });
+});
