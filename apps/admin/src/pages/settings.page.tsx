@@ -107,6 +107,27 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
           />
         </Section>
         <Section
+          id="cw-admin-settings-card-fee"
+          title="Card fee donors may cover"
+          description="Donors may tick a box to add the card fee to their gift, so the organization receives all of it. The extra is worked out from this rule: a percent of the charge plus a fixed amount. Stripe’s discounted rate for US nonprofits is 2.2% + $0.30."
+        >
+          <PercentField
+            label="Percent of the charge"
+            error={errors.cardFeePercent}
+            hint="0 to 10, at most two decimals."
+            value={values.cardFeePercent}
+            onChange={(value) => set('cardFeePercent', value)}
+            disabled={update.isPending}
+            max={10}
+          />
+          <TextField
+            label="Fixed amount per charge ($)"
+            hint="$0 to $5.00."
+            inputMode="decimal"
+            {...text('cardFeeFixed')}
+          />
+        </Section>
+        <Section
           id="cw-admin-settings-terms"
           title="Terms & payment"
           description="What donors agree to and read beside the payment form, unless their organization sets its own."
