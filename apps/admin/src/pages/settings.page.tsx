@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { maxLengthsOf } from '@causeway/core/contracts/max-length';
+import { AMOUNT_MAX_LENGTH } from '@causeway/core/contracts/input-lengths';
 import { useRef, useState } from 'react';
 import { UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
 import { ErrorPanel } from '@causeway/shells/shared/ui/states';
@@ -125,6 +126,7 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
             hint="$0 to $5.00."
             inputMode="decimal"
             {...text('cardFeeFixed')}
+            maxLength={AMOUNT_MAX_LENGTH}
           />
         </Section>
         <Section
