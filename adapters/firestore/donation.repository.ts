@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { pagedQuery } from './paging';
 import { Donation, DonationCheckout, Donator, DonatorRaw } from '@causeway/core/donations/donation.entity';
-import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { refundedDonation, splitDonation } from '@causeway/core/donations/donation.rules';
 import { EventTypes } from '@causeway/core/events/domain-event';
 import type { DonationRepository } from '@causeway/core/ports/donation.repository';
 import { withOneByOneBatches } from '../system/donation-batches';
@@ -131,8 +131,8 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const refundRef = refunds().doc(donator.paymentIntentId);
       const refundRead = await readIn(context, refundRef);
       const reported = Number(refundRead.data()?.refunded ?? 0);
-      const { refunded } = refundChange(parsed.amount, 0, reported);
-      const donation = withRefund(parsed, refunded);
+      const { donation } = refundedDonation(parsed, reported);
+      const { refunded } = donation;
       try {
         return await changeWithFirestoreEvent(
           context,
@@ -160,8 +160,10 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
       const refundRead = await readIn(context, refundRef);
       const previous = Number(refundRead.data()?.refunded ?? 0);
       const found = await donationOf(paymentIntentId);
-      const change = found ? refundChange(found.donation.amount, found.donation.refunded, refundedCents) : null;
-      const donation = found && change && change.newlyRefunded > 0 ? withRefund(found.donation, change.refunded) : null;
+      const applied = found ? refundedDonation(found.donation, refundedCents) : null;
+      const change = applied?.change ?? null;
+      const donation =
+        applied && (applied.change.newlyRefunded > 0 || applied.feeNewlyRefunded > 0) ? applied.donation : null;
       await changeWithFirestoreEvent(
         context,
         (batch) => {
@@ -174,6 +176,7 @@ export function createFirestoreDonationRepository(context: FirestoreContext): Do
               found.snapshot.ref,
               {
                 refunded: donation.refunded,
+                covered_fee_refunded: donation.covered_fee_refunded,
                 organization_share: donation.organization_share,
                 ad_budget_share: donation.ad_budget_share,
               },

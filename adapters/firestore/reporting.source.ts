@@ -143,6 +143,8 @@ export function createFirestoreReportingSource(firestore: Firestore): ReportingS
         cardBrand: null,
         cardLast4: null,
         receiptUrl: null,
+        coveredFeeCents: donation.covered_fee,
+        coveredFeeRefundedCents: Math.min(donation.covered_fee_refunded, donation.covered_fee),
       }));
     },
     async checkouts(docs) {

@@ -6,7 +6,7 @@ import {
   type DonatorRaw as StoredRaw,
 } from '@causeway/core/donations/donation.entity';
 import { isAfter } from '@causeway/core/shared/paging';
-import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { refundedDonation } from '@causeway/core/donations/donation.rules';
 import { EventTypes } from '@causeway/core/events/domain-event';
 import type { DonationRepository } from '@causeway/core/ports/donation.repository';
 import { withOneByOneBatches } from '../system/donation-batches';
@@ -25,17 +25,6 @@ interface RefundState {
   paymentIntentId: string;
   refunded: number;
   updatedAt: string;
-}
-
-/** The donation with a refund applied: what is left is split again by the donation's own percentage. */
-function withRefund(donation: Donation, refunded: number): Donation {
-  const split = splitDonation(donation.amount - refunded, donation.donation_percentage);
-  return {
-    ...donation,
-    refunded,
-    organization_share: split.organizationShare,
-    ad_budget_share: split.adBudgetShare,
-  };
 }
 
 export function createMemoryDonationRepository(context: MemoryContext): DonationRepository {
@@ -100,8 +89,8 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
             [...donators().values()].some((existing) => existing.id === donator.id) || donations().has(parsed.id);
           if (taken) throw conflict('A donation record with this id already exists for another payment.');
           const reported = refunds().get(donator.paymentIntentId)?.refunded ?? 0;
-          const { refunded } = refundChange(parsed.amount, 0, reported);
-          const donation = withRefund(parsed, refunded);
+          const { donation } = refundedDonation(parsed, reported);
+          const { refunded } = donation;
           donators().set(donator.paymentIntentId, donator);
           donations().set(donation.id, donation);
           return { recorded: true, donation: copy(donation), refundedBeforehand: refunded };
@@ -118,8 +107,8 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
       );
     },
 
-    recordRefund(paymentIntentId, refundedCents, at) {
-      return changeWithMemoryEvent(
+    async recordRefund(paymentIntentId, refundedCents, at) {
+      const { outcome } = await changeWithMemoryEvent(
         context,
         () => {
           const previous = refunds().get(paymentIntentId)?.refunded ?? 0;
@@ -129,20 +118,26 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
             updatedAt: utc(at),
           });
           const stored = donationOf(paymentIntentId);
-          if (!stored) return { donation: null, newlyRefunded: 0, becameFullyRefunded: false };
-          const change = refundChange(stored.amount, stored.refunded, refundedCents);
-          if (change.newlyRefunded === 0)
-            return { donation: copy(stored), newlyRefunded: 0, becameFullyRefunded: false };
-          const donation = withRefund(stored, change.refunded);
+          if (!stored)
+            return { outcome: { donation: null, newlyRefunded: 0, becameFullyRefunded: false }, changed: false };
+          const { donation, change, feeNewlyRefunded } = refundedDonation(stored, refundedCents);
+          if (change.newlyRefunded === 0 && feeNewlyRefunded === 0)
+            return {
+              outcome: { donation: copy(stored), newlyRefunded: 0, becameFullyRefunded: false },
+              changed: false,
+            };
           donations().set(donation.id, donation);
           return {
-            donation: copy(donation),
-            newlyRefunded: change.newlyRefunded,
-            becameFullyRefunded: change.becameFullyRefunded,
+            outcome: {
+              donation: copy(donation),
+              newlyRefunded: change.newlyRefunded,
+              becameFullyRefunded: change.becameFullyRefunded,
+            },
+            changed: true,
           };
         },
-        ({ donation, newlyRefunded }) =>
-          donation && newlyRefunded > 0
+        ({ outcome: { donation, newlyRefunded }, changed }) =>
+          donation && changed
             ? {
                 type: EventTypes.donationRefunded,
                 aggregateType: 'donation',
@@ -151,6 +146,7 @@ export function createMemoryDonationRepository(context: MemoryContext): Donation
               }
             : null,
       );
+      return outcome;
     },
 
     async findByPaymentIntent(paymentIntentId) {

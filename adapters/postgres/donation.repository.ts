@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { Donation, DonationCheckout, Donator, DonatorRaw } from '@causeway/core/donations/donation.entity';
-import { refundChange, splitDonation } from '@causeway/core/donations/donation.rules';
+import { refundedDonation } from '@causeway/core/donations/donation.rules';
 import { EventTypes } from '@causeway/core/events/domain-event';
 import type { DonationRepository } from '@causeway/core/ports/donation.repository';
 import { conflict, invalid } from '@causeway/core/shared/errors';
@@ -16,12 +16,6 @@ import {
   type Executor,
   type PgContext,
 } from './transaction';
-
-/** The donation with a refund applied: what is left is split again by the donation's own percentage. */
-function withRefund(donation: Donation, refunded: number): Donation {
-  const split = splitDonation(donation.amount - refunded, donation.donation_percentage);
-  return { ...donation, refunded, organization_share: split.organizationShare, ad_budget_share: split.adBudgetShare };
-}
 
 /**
  * Takes the payment's turn and answers all refunded of it so far. The payment's row in
@@ -171,8 +165,8 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
               const existing = (await donationByPaymentIntent(trx, donator.paymentIntentId)) ?? parsed;
               return { recorded: false, donation: existing, refundedBeforehand: 0 };
             }
-            const { refunded } = refundChange(parsed.amount, 0, reported);
-            const donation = withRefund(parsed, refunded);
+            const { donation } = refundedDonation(parsed, reported);
+            const { refunded } = donation;
             const stored = await trx
               .insertInto('donations')
               .values(donationRow(donation))
@@ -269,8 +263,8 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
               const existing = earlier.get(donator.paymentIntentId) ?? parsed;
               return { recorded: false, donation: existing, refundedBeforehand: 0, donator };
             }
-            const { refunded } = refundChange(parsed.amount, 0, reported.get(donator.paymentIntentId) ?? 0);
-            return { recorded: true, donation: withRefund(parsed, refunded), refundedBeforehand: refunded, donator };
+            const { donation } = refundedDonation(parsed, reported.get(donator.paymentIntentId) ?? 0);
+            return { recorded: true, donation, refundedBeforehand: donation.refunded, donator };
           });
           const recorded = outcomes.filter((outcome) => outcome.recorded);
           if (recorded.length > 0) {
@@ -304,29 +298,34 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
       }
     },
 
-    recordRefund(paymentIntentId, refundedCents, at) {
-      return changeWithEvent(
+    async recordRefund(paymentIntentId, refundedCents, at) {
+      const { outcome } = await changeWithEvent(
         context,
         async (trx) => {
           await paymentTurn(trx, paymentIntentId, at, refundedCents);
           const stored = await donationByPaymentIntent(trx, paymentIntentId);
-          if (!stored) return { donation: null, newlyRefunded: 0, becameFullyRefunded: false };
-          const change = refundChange(stored.amount, stored.refunded, refundedCents);
-          if (change.newlyRefunded === 0) return { donation: stored, newlyRefunded: 0, becameFullyRefunded: false };
-          const donation = withRefund(stored, change.refunded);
+          if (!stored)
+            return { outcome: { donation: null, newlyRefunded: 0, becameFullyRefunded: false }, changed: false };
+          const { donation, change, feeNewlyRefunded } = refundedDonation(stored, refundedCents);
+          if (change.newlyRefunded === 0 && feeNewlyRefunded === 0)
+            return { outcome: { donation: stored, newlyRefunded: 0, becameFullyRefunded: false }, changed: false };
           await trx
             .updateTable('donations')
             .set({
               refunded: donation.refunded,
+              covered_fee_refunded: donation.covered_fee_refunded,
               organization_share: donation.organization_share,
               ad_budget_share: donation.ad_budget_share,
             })
             .where('id', '=', donation.id)
             .execute();
-          return { donation, newlyRefunded: change.newlyRefunded, becameFullyRefunded: change.becameFullyRefunded };
+          return {
+            outcome: { donation, newlyRefunded: change.newlyRefunded, becameFullyRefunded: change.becameFullyRefunded },
+            changed: true,
+          };
         },
-        ({ donation, newlyRefunded }) =>
-          donation && newlyRefunded > 0
+        ({ outcome: { donation, newlyRefunded }, changed }) =>
+          donation && changed
             ? {
                 type: EventTypes.donationRefunded,
                 aggregateType: 'donation',
@@ -335,6 +334,7 @@ export function createPostgresDonationRepository(context: PgContext): DonationRe
               }
             : null,
       );
+      return outcome;
     },
 
     async findByPaymentIntent(paymentIntentId) {
@@ -502,6 +502,8 @@ function donationRow(donation: Donation): Insertable<DonationsTable> {
     ad_budget_share: donation.ad_budget_share,
     refunded: donation.refunded,
     channel: donation.channel,
+    covered_fee: donation.covered_fee,
+    covered_fee_refunded: donation.covered_fee_refunded,
   };
 }
 
@@ -516,6 +518,7 @@ function checkoutRow(checkout: DonationCheckout): Insertable<DonationCheckoutsTa
     donor_id: checkout.donorId,
     created_at: checkout.createdAt,
     channel: checkout.channel,
+    covered_fee: checkout.coveredFee,
   };
 }
 
@@ -564,6 +567,8 @@ function toDonation(row: Selectable<DonationsTable>): Donation {
     ad_budget_share: Number(row.ad_budget_share),
     refunded: Number(row.refunded),
     channel: row.channel,
+    covered_fee: Number(row.covered_fee),
+    covered_fee_refunded: Number(row.covered_fee_refunded),
   });
 }
 
@@ -578,6 +583,7 @@ function toCheckout(row: Selectable<DonationCheckoutsTable>): DonationCheckout {
     donorId: row.donor_id,
     createdAt: iso(row.created_at),
     channel: row.channel,
+    coveredFee: Number(row.covered_fee),
   });
 }
 

@@ -5,6 +5,7 @@ import { Settings } from '@causeway/core/settings/settings.entity';
 import type { SettingsTable } from './tables/foundation.tables';
 import { changeWithEvent, iso, type PgContext } from './transaction';
 import { DEFAULT_DONATION_PERCENTAGE } from '@causeway/core/settings/settings.entity';
+import { DEFAULT_CARD_FEE } from '@causeway/core/donations/card-fee.rules';
 
 /** The one settings row has a fixed id, as the original's single settings document did. */
 export const SETTINGS_ID = 'global';
@@ -28,6 +29,8 @@ export function createPostgresSettingsRepository(context: PgContext): SettingsRe
               terms_and_conditions: patch.termsAndConditions ?? null,
               terms_and_conditions_link: patch.termsAndConditionsLink ?? null,
               payment_disclaimer: patch.paymentDisclaimer ?? null,
+              card_fee_percent: patch.cardFeePercent ?? DEFAULT_CARD_FEE.percent,
+              card_fee_fixed: patch.cardFeeFixed ?? DEFAULT_CARD_FEE.fixedCents,
               created_at: at,
               updated_at: at,
             })
@@ -49,6 +52,10 @@ export function createPostgresSettingsRepository(context: PgContext): SettingsRe
                   patch.paymentDisclaimer === undefined
                     ? eb.ref('settings.payment_disclaimer')
                     : patch.paymentDisclaimer,
+                card_fee_percent:
+                  patch.cardFeePercent === undefined ? eb.ref('settings.card_fee_percent') : patch.cardFeePercent,
+                card_fee_fixed:
+                  patch.cardFeeFixed === undefined ? eb.ref('settings.card_fee_fixed') : patch.cardFeeFixed,
                 updated_at: at,
               })),
             )
@@ -74,6 +81,8 @@ function toSettings(row: Selectable<SettingsTable>): Settings {
     termsAndConditions: row.terms_and_conditions,
     termsAndConditionsLink: row.terms_and_conditions_link,
     paymentDisclaimer: row.payment_disclaimer,
+    cardFeePercent: Number(row.card_fee_percent),
+    cardFeeFixed: Number(row.card_fee_fixed),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   });

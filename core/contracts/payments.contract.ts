@@ -86,11 +86,31 @@ export const DonationCheckoutBody = z.object({
    * limited, or while the campaign sees a burst of checkouts or declines; a 400 naming `botCheck` says so.
    */
   botCheck: BotCheckSolution.optional(),
+  /**
+   * The donor covers the card fee: the server works out the extra from the platform's rule in force
+   * (GET /api/donations/card-fee) and charges amount + extra, so the organization receives the amount.
+   */
+  coverFee: z.boolean({ error: 'Say true or false: whether you cover the card fee.' }).optional(),
 });
 export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
 
-export const DonationCheckoutResponse = z.object({ url: z.string(), sessionId: z.string() });
+export const DonationCheckoutResponse = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  /** The gift. */
+  amount: z.number().int(),
+  /** The card fee covered on top of it (0 when the donor did not cover it). */
+  coveredFee: z.number().int(),
+  /** What the checkout charges: amount + coveredFee. */
+  total: z.number().int(),
+});
 export type DonationCheckoutResponse = z.infer<typeof DonationCheckoutResponse>;
+
+/** The card fee rule donors may cover (GET /api/donations/card-fee): percent of the charge plus fixed cents. */
+export const CardFeeResponse = z.object({
+  cardFee: z.object({ percent: z.number(), fixedCents: z.number().int() }),
+});
+export type CardFeeResponse = z.infer<typeof CardFeeResponse>;
 
 // ── Receipts and a donor's payments ─────────────────────────────────────────────────────────────
 
@@ -120,7 +140,14 @@ export const PaymentDetailResponse = z.object({
       campaignId: Id,
       donorName: z.string().nullable(),
       message: z.string().nullable(),
+      /** The gift, without any card fee the donor covered. */
+      amount: z.number().int(),
+      /** The card fee the donor covered on top of the gift (0 when they did not): the payment is amount + coveredFee. */
+      coveredFee: z.number().int(),
+      /** What has been refunded of the gift. */
       refunded: z.number().int(),
+      /** What has been refunded of the covered fee (a whole refund returns it with the gift). */
+      coveredFeeRefunded: z.number().int(),
     })
     .nullable(),
   /** Whom the gift went to, once the donation is recorded: as the e-mail and the PDF say it. */

@@ -10,6 +10,7 @@ import { Branding } from './branding.contract';
 import { Notification } from '../notifications/notification.entity';
 import { Organization } from '../organizations/organization.entity';
 import { Settings, SettingsPatch } from '../settings/settings.entity';
+import { CardFeeFixed, CardFeePercent } from '../donations/card-fee.rules';
 import { Email, HexColor, Id, Timestamp } from '../shared/primitives';
 import { AccountType, AnalystScope, SessionUser, UserProfile } from '../users/user.entity';
 
@@ -113,6 +114,9 @@ export const UpdateSettingsBody = z.object({
   termsAndConditions: optionalText(20000),
   termsAndConditionsLink: z.url().max(2048).nullable().optional(),
   paymentDisclaimer: optionalText(5000),
+  /** The card fee donors may cover: percent of the charge (0 to 10, two decimals at most) plus fixed cents (0 to 500). */
+  cardFeePercent: CardFeePercent.optional(),
+  cardFeeFixed: CardFeeFixed.optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
 // Keeps the body's fields a subset of what the repository saves.

@@ -135,6 +135,12 @@ export const ReportTotals = z.object({
   liveCampaigns: z.number().int().nonnegative(),
   /** Visits of the campaigns' public pages. */
   pageVisits: z.number().int().nonnegative(),
+  /** Gifts (not refunded in full) whose donor covered the card fee. */
+  feeCoveredGifts: z.number().int().nonnegative(),
+  /** feeCoveredGifts ÷ gifts: the share of gifts that covered the fee. */
+  feeCoveredShare: z.number().nonnegative().nullable(),
+  /** The card fees donors covered on top of their gifts, net of refunds (not part of raised). */
+  coveredFeesCents: Cents,
   /** Each share channel's clicks and the gifts it brought, in the order x, linkedin, facebook, instagram. */
   channels: z.array(
     z.object({
@@ -158,6 +164,9 @@ export const SeriesPoint = z.object({
   adSpendCents: Cents,
   impressions: z.number().int().nonnegative(),
   adClicks: z.number().int().nonnegative(),
+  /** Gifts that covered the card fee, and the fees covered net of refunds. */
+  feeCoveredGifts: z.number().int().nonnegative(),
+  coveredFeesCents: Cents,
 });
 export type SeriesPoint = z.infer<typeof SeriesPoint>;
 

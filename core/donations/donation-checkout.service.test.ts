@@ -41,6 +41,7 @@ function service() {
   };
   return donationCheckoutServiceFactory({
     campaigns: store.repositories.campaigns,
+    settings: store.repositories.settings,
     organizations: store.repositories.organizations,
     donations: store.repositories.donations,
     payments,
@@ -123,6 +124,29 @@ describe('opening a donation', () => {
       donorId: 'donor-1',
       createdAt: NOW.toISOString(),
       channel: 'x',
+      coveredFee: 0,
+    });
+  });
+
+  it('charges the gift plus the card fee worked out from the rule in force when the donor covers it', async () => {
+    const opened = await service().open(null, 'c-1', { amount: 2_500, coverFee: true });
+    // The default rule, 2.2 % + $0.30: (2500 + 30) / 0.978 − 2500 = 86.91… → 87 cents.
+    expect(opened).toMatchObject({ amount: 2_500, coveredFee: 87, total: 2_587 });
+    expect(requests[0]).toMatchObject({
+      amountCents: 2_587,
+      description:
+        'Donation of $25.00 (and $0.87 to cover the card fee) to Warm meals for 500 families this winter · Harbor Light Food Bank',
+    });
+    expect(await store.repositories.donations.findCheckout(opened.sessionId)).toMatchObject({
+      amount: 2_500,
+      coveredFee: 87,
+    });
+    await store.repositories.settings.save({ cardFeePercent: 2.9, cardFeeFixed: 30 }, NOW.toISOString());
+    expect(await service().cardFee()).toEqual({ percent: 2.9, fixedCents: 30 });
+    expect(await service().open(null, 'c-1', { amount: 2_500, coverFee: true })).toMatchObject({ coveredFee: 106 });
+    expect(await service().open(null, 'c-1', { amount: 2_500, coverFee: false })).toMatchObject({
+      coveredFee: 0,
+      total: 2_500,
     });
   });
 

@@ -14,7 +14,10 @@ import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
+import type { SettingsRepository } from '../ports/settings.repository';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
+import { cardFeeRuleOf } from '../settings/settings.service';
+import { coveredFee, type CardFeeRule } from './card-fee.rules';
 import type { UserRepository } from '../ports/user.repository';
 import type { ShareChannel } from '../campaigns/targeting.entity';
 import { ShareCode } from '../promotion/promotion.entity';
@@ -68,6 +71,8 @@ export function promoterResolver({ shareLinks, users }: PromoterResolverDeps) {
 
 export type DonationCheckoutServiceDeps = {
   campaigns: Pick<CampaignRepository, 'findById'>;
+  /** The platform's card fee rule, read when a donor covers the fee. */
+  settings: Pick<SettingsRepository, 'get'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
   donations: Pick<DonationRepository, 'saveCheckout'>;
   payments: Pick<PaymentGateway, 'createCheckout'>;
@@ -89,9 +94,15 @@ export type DonationCheckoutService = ReturnType<typeof donationCheckoutServiceF
 
 /** Opening a donation: anyone, signed in or not, may give to a live campaign that takes donations. */
 export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps) {
-  const { campaigns, organizations, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } = deps;
+  const { campaigns, settings, organizations, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } =
+    deps;
 
   return {
+    /** The card fee rule in force, for the donate panel to show what covering it adds (anyone may read it). */
+    async cardFee(): Promise<CardFeeRule> {
+      return cardFeeRuleOf(await settings.get());
+    },
+
     /**
      * A checkout on the payment provider's page for the amount; paying sends the donor to the receipt
      * page, canceling back to the campaign. What the donor wrote waits with the checkout for the payment.
@@ -121,11 +132,13 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
       const { promoterId, channel } = await resolvePromoter(body.ref, campaign.campaignUUID, body.channel);
       // The donor pays on the processor's page: it names the campaign as donors know it, never its internal name.
       const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
+      // The fee is worked out here from the rule in force, never taken from the client.
+      const fee = body.coverFee ? coveredFee(body.amount, cardFeeRuleOf(await settings.get())) : 0;
       const checkout = await payments.createCheckout({
         purpose: 'donation',
         campaignId: campaign.campaignUUID,
-        amountCents: body.amount,
-        description: donationDescription(body.amount, campaign, organization?.name ?? null),
+        amountCents: body.amount + fee,
+        description: donationDescription(body.amount, campaign, organization?.name ?? null, fee),
         successUrl: `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
         promoterId,
@@ -144,8 +157,15 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         channel,
         donorId: actor?.uid ?? null,
         createdAt: clock.now().toISOString(),
+        coveredFee: fee,
       });
-      return { url: checkout.url, sessionId: checkout.id };
+      return {
+        url: checkout.url,
+        sessionId: checkout.id,
+        amount: body.amount,
+        coveredFee: fee,
+        total: body.amount + fee,
+      };
     },
   };
 }

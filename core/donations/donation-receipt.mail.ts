@@ -1,11 +1,12 @@
 import { PAYMENT_PATHS, formatUsd } from '../contracts/payments.contract';
 import type { OutgoingMail } from '../ports/mailer.port';
 import type { Donation } from './donation.entity';
-import type { ReceiptParty } from './receipt-facts';
+import { receiptAmountsOf, type ReceiptParty } from './receipt-facts';
 
 export interface ReceiptMailInput {
   to: string;
-  donation: Pick<Donation, 'campaign_id' | 'amount' | 'date' | 'session_id' | 'payment_intent_id' | 'donor_name'>;
+  donation: Pick<Donation, 'campaign_id' | 'amount' | 'date' | 'session_id' | 'payment_intent_id' | 'donor_name'> &
+    Partial<Pick<Donation, 'covered_fee'>>;
   /** Whom the gift went to: the organization, the campaign's public headline and the tax statement. */
   party: ReceiptParty;
   /** Where the platform is reached, without a trailing slash. */
@@ -53,6 +54,7 @@ export const receiptDate = (at: string): string => receiptDateFormat.format(new 
 export function receiptMail(input: ReceiptMailInput): OutgoingMail {
   const { donation, party } = input;
   const amount = formatUsd(donation.amount);
+  const { coveredFee, total } = receiptAmountsOf(donation);
   const date = receiptDate(donation.date);
   const link = receiptLink(input.publicUrl, donation.campaign_id, donation.session_id);
   const pdf = donation.session_id ? receiptPdfLink(input.publicUrl, donation.session_id) : null;
@@ -70,6 +72,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     ...(party.taxId ? [`Tax id: ${party.taxId}`] : []),
     `Campaign: ${party.campaignHeadline}`,
     `Amount: ${amount} (USD)`,
+    ...(coveredFee && total ? [`Card fee you covered: ${coveredFee}`, `Total charged: ${total}`] : []),
     `Date: ${date}`,
     ...(reference ? [`Payment reference: ${reference}`] : []),
     ...(party.taxStatement.length > 0 ? ['', ...party.taxStatement] : []),
@@ -90,6 +93,12 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     ...(party.taxId ? [`<tr><td>Tax id</td><td>${e(party.taxId)}</td></tr>`] : []),
     `<tr><td>Campaign</td><td>${e(party.campaignHeadline)}</td></tr>`,
     `<tr><td>Amount</td><td><strong>${amount}</strong> (USD)</td></tr>`,
+    ...(coveredFee && total
+      ? [
+          `<tr><td>Card fee you covered</td><td>${coveredFee}</td></tr>`,
+          `<tr><td>Total charged</td><td>${total}</td></tr>`,
+        ]
+      : []),
     `<tr><td>Date</td><td>${e(date)}</td></tr>`,
     ...(reference ? [`<tr><td>Payment reference</td><td>${e(reference)}</td></tr>`] : []),
     '</table>',

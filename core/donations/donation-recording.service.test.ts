@@ -172,6 +172,45 @@ describe('recording a donation from the payment webhooks', () => {
     expect(failures).toEqual([]);
   });
 
+  it('records the gift and the card fee its donor covered apart, and counts the gift alone', async () => {
+    await store.repositories.donations.saveCheckout({
+      sessionId: 'cs_1',
+      campaignId: 'c-1',
+      amount: 2_500,
+      coveredFee: 87,
+      createdAt: clock.now().toISOString(),
+    });
+    await service().onPaid(paid({ amountCents: 2_587 }));
+    await service().onPaidMany([
+      paid({ eventId: 'evt_2', paymentIntentId: 'pi_2', sessionId: 'cs_2', amountCents: 1_000 }),
+    ]);
+    await followUps();
+
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 3_500, donators: 2 });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_1')).toMatchObject({
+      amount: 2_500,
+      covered_fee: 87,
+      organization_share: 2_250,
+      ad_budget_share: 250,
+    });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_2')).toMatchObject({
+      amount: 1_000,
+      covered_fee: 0,
+    });
+    expect(await store.repositories.donations.findByPaymentIntent('pi_1')).toMatchObject({ amount: 2_587 });
+    expect(mailed[0]!.text).toContain('Card fee you covered: $0.87');
+    expect(mailed[0]!.text).toContain('Total charged: $25.87');
+
+    // A whole refund of the payment returns both; the campaign loses the gift.
+    await service().onRefunded(refunded(2_587));
+    expect(await store.repositories.campaigns.findById('c-1')).toMatchObject({ campaignRaised: 1_000, donators: 1 });
+    expect(await store.repositories.donations.findDonationByPaymentIntent('pi_1')).toMatchObject({
+      refunded: 2_500,
+      covered_fee_refunded: 87,
+    });
+    expect(failures).toEqual([]);
+  });
+
   it('counts every payment of many at once exactly', async () => {
     const actions = Array.from({ length: 40 }, (_, n) =>
       paid({ eventId: `evt_${n}`, paymentIntentId: `pi_${n}`, sessionId: `cs_${n}`, amountCents: 100 + n }),

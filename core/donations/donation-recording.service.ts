@@ -17,7 +17,7 @@ import type { DonationCheckout, RecordedDonation } from './donation.entity';
 import { receiptMail, type GiftsLinkOfReceipt } from './donation-receipt.mail';
 import { receiptPartyOf } from './receipt-facts';
 import type { Organization } from '../organizations/organization.entity';
-import { splitDonation } from './donation.rules';
+import { giftAndFeeOf, splitDonation } from './donation.rules';
 
 export type DonationPaid = Extract<PaymentAction, { type: 'paymentSucceeded' }>;
 export type PaymentRefunded = Extract<PaymentAction, { type: 'paymentRefunded' }>;
@@ -222,7 +222,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     percentage: number,
     at: string,
   ): DonationRecord => {
-    const split = splitDonation(action.amountCents, percentage);
+    // The payment holds the gift and, when the donor chose to cover it, the card fee on top.
+    const { gift, fee } = giftAndFeeOf(action.amountCents, checkout?.coveredFee ?? 0);
+    const split = splitDonation(gift, percentage);
     return {
       donator: {
         id: ids.newId(),
@@ -236,7 +238,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         id: ids.newId(),
         campaign_id: action.campaignId,
         user_id: action.promoterId ?? checkout?.promoterId ?? null,
-        amount: action.amountCents,
+        amount: gift,
+        covered_fee: fee,
+        covered_fee_refunded: 0,
         date: action.occurredAt,
         session_id: action.sessionId,
         payment_intent_id: action.paymentIntentId,

@@ -78,6 +78,13 @@ export const Donation = z.object({
   refunded: Cents.default(0),
   /** The network of the shared link that brought it (x, linkedin, facebook, instagram); null when none did. */
   channel: ShareChannel.nullable().default(null),
+  /**
+   * The card fee the donor chose to cover, paid on top of the gift: the payment is amount + covered_fee.
+   * It is not part of the gift: the campaign's raised amount and the split count the amount alone.
+   */
+  covered_fee: Cents.default(0),
+  /** What has been refunded of the covered fee so far (a refund comes off the gift first); never more than it. */
+  covered_fee_refunded: Cents.default(0),
 });
 export type Donation = z.infer<typeof Donation>;
 export type NewDonation = z.input<typeof Donation>;
@@ -97,6 +104,8 @@ export const DonationCheckout = z.object({
   createdAt: Timestamp,
   /** The network of the shared link the donor came by; null when none. */
   channel: ShareChannel.nullable().default(null),
+  /** The card fee the donor chose to cover, charged on top of the amount (0 when they did not). */
+  coveredFee: Cents.default(0),
 });
 export type DonationCheckout = z.infer<typeof DonationCheckout>;
 export type NewDonationCheckout = z.input<typeof DonationCheckout>;

@@ -9,7 +9,9 @@ import {
   donationAmountProblem,
   DONOR_NAME_MAX_LENGTH,
   donatorsAfterFullRefund,
+  giftAndFeeOf,
   refundChange,
+  refundedDonation,
   splitDonation,
 } from './donation.rules';
 
@@ -123,5 +125,56 @@ describe('refunds, reported as all refunded so far', () => {
     expect(change.newlyRefunded).toBe(newly);
     expect(change.becameFullyRefunded).toBe(full);
     expect(change.refunded).toBe(applied + newly);
+  });
+});
+
+describe('a payment whose donor covered the card fee', () => {
+  it.each([
+    { case: 'a gift with its fee', paid: 2_587, fee: 87, gift: 2_500, kept: 87 },
+    { case: 'a gift without', paid: 2_500, fee: 0, gift: 2_500, kept: 0 },
+    { case: 'a payment that cannot hold the fee', paid: 87, fee: 87, gift: 87, kept: 0 },
+  ])('$case: a gift of $gift and a fee of $kept', ({ paid, fee, gift, kept }) => {
+    expect(giftAndFeeOf(paid, fee)).toEqual({ gift, fee: kept });
+  });
+
+  const donation = {
+    amount: 2_500,
+    refunded: 0,
+    covered_fee: 87,
+    covered_fee_refunded: 0,
+    donation_percentage: 80,
+    organization_share: 2_000,
+    ad_budget_share: 500,
+  };
+
+  it.each([
+    { case: 'a part of the gift', reported: 1_000, gift: 1_000, fee: 0, newly: 1_000, feeNewly: 0, full: false },
+    { case: 'the whole gift', reported: 2_500, gift: 2_500, fee: 0, newly: 2_500, feeNewly: 0, full: true },
+    { case: 'the whole payment', reported: 2_587, gift: 2_500, fee: 87, newly: 2_500, feeNewly: 87, full: true },
+    { case: 'more than was paid', reported: 9_000, gift: 2_500, fee: 87, newly: 2_500, feeNewly: 87, full: true },
+    { case: 'nothing', reported: 0, gift: 0, fee: 0, newly: 0, feeNewly: 0, full: false },
+  ])(
+    'a refund of $reported takes $gift off the gift first and $fee off the fee',
+    ({ reported, gift, fee, newly, feeNewly, full }) => {
+      const applied = refundedDonation(donation, reported);
+      expect(applied.donation).toMatchObject({ refunded: gift, covered_fee_refunded: fee });
+      expect(applied.donation.organization_share + applied.donation.ad_budget_share).toBe(2_500 - gift);
+      expect(applied.change).toMatchObject({ newlyRefunded: newly, becameFullyRefunded: full });
+      expect(applied.feeNewlyRefunded).toBe(feeNewly);
+    },
+  );
+
+  it('takes the rest of the fee when a whole refund follows a refund of the gift, once', () => {
+    const gift = refundedDonation(donation, 2_500).donation;
+    const rest = refundedDonation(gift, 2_587);
+    expect(rest.change.newlyRefunded).toBe(0);
+    expect(rest.feeNewlyRefunded).toBe(87);
+    expect(rest.donation).toMatchObject({ refunded: 2_500, covered_fee_refunded: 87 });
+    const again = refundedDonation(rest.donation, 2_587);
+    expect([again.change.newlyRefunded, again.feeNewlyRefunded]).toEqual([0, 0]);
+    // An older, smaller report coming late changes nothing.
+    const late = refundedDonation(rest.donation, 1_000);
+    expect([late.change.newlyRefunded, late.feeNewlyRefunded]).toEqual([0, 0]);
+    expect(late.donation).toMatchObject({ refunded: 2_500, covered_fee_refunded: 87 });
   });
 });

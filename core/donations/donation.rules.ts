@@ -96,6 +96,67 @@ export function refundChange(amountCents: number, alreadyRefunded: number, repor
   };
 }
 
+/** What a refund changes of a donation: the gift's refund, the covered fee's, and the split of what is left. */
+export interface RefundableDonation {
+  amount: number;
+  refunded: number;
+  covered_fee: number;
+  covered_fee_refunded: number;
+  donation_percentage: number;
+  organization_share: number;
+  ad_budget_share: number;
+}
+
+export interface RefundedDonation<T extends RefundableDonation> {
+  /** The donation with the refund applied and its shares split again (the same figures when nothing is new). */
+  donation: T;
+  /** The gift's part of the refund: what the campaign's figures lose. */
+  change: RefundChange;
+  /** What this refund newly takes off the covered fee. */
+  feeNewlyRefunded: number;
+}
+
+/**
+ * A refund as the provider reports it, all refunded of the payment so far (the gift and the fee the
+ * donor covered on top of it), applied to its donation. The gift is refunded first and the covered fee
+ * with the last of it, so a whole refund returns both while the campaign's figures lose only the gift;
+ * what is left of the gift is split again by the donation's own percentage. Repeated and out-of-order
+ * reports apply once, as refundChange does.
+ */
+export function refundedDonation<T extends RefundableDonation>(
+  donation: T,
+  reportedRefunded: number,
+): RefundedDonation<T> {
+  const change = refundChange(donation.amount, donation.refunded, reportedRefunded);
+  const feeRefunded = Math.min(
+    donation.covered_fee,
+    Math.max(donation.covered_fee_refunded, reportedRefunded - donation.amount),
+  );
+  const feeNewlyRefunded = feeRefunded - donation.covered_fee_refunded;
+  const split = splitDonation(donation.amount - change.refunded, donation.donation_percentage);
+  return {
+    donation: {
+      ...donation,
+      refunded: change.refunded,
+      covered_fee_refunded: feeRefunded,
+      organization_share: split.organizationShare,
+      ad_budget_share: split.adBudgetShare,
+    },
+    change,
+    feeNewlyRefunded,
+  };
+}
+
+/**
+ * A payment of `paidCents` taken by a checkout whose donor chose to cover `coveredFee`: the gift and the
+ * fee. The fee is counted only when the payment holds it and more (a payment that does not match is all
+ * gift), so the two always add up to what was paid.
+ */
+export function giftAndFeeOf(paidCents: number, coveredFee: number): { gift: number; fee: number } {
+  const fee = coveredFee > 0 && paidCents > coveredFee ? coveredFee : 0;
+  return { gift: paidCents - fee, fee };
+}
+
 /** The donor count after a donation is fully refunded: one fewer, never below zero. */
 export function donatorsAfterFullRefund(current: number | null | undefined): number {
   return Math.max((current ?? 0) - 1, 0);

@@ -35,13 +35,32 @@ export function donationDescription(
   amountCents: number,
   campaign: Pick<Campaign, 'campaignTitle'>,
   organizationName: string | null,
+  /** The card fee the donor covers on top of the gift. */
+  coveredFeeCents = 0,
 ): string {
   const organization = clean(organizationName) || null;
   const headline = clean(campaign.campaignTitle);
   const recipient = headline
     ? `${headline}${organization ? ` · ${organization}` : ''}`
     : donorFacingHeadline(campaign, organization);
-  return `Donation of ${formatUsd(amountCents)} to ${recipient}`;
+  const fee = coveredFeeCents > 0 ? ` (and ${formatUsd(coveredFeeCents)} to cover the card fee)` : '';
+  return `Donation of ${formatUsd(amountCents)}${fee} to ${recipient}`;
+}
+
+/** A receipt's money lines: the gift, and when the donor covered the card fee, the fee and the total charged. */
+export interface ReceiptAmounts {
+  gift: string;
+  coveredFee: string | null;
+  total: string | null;
+}
+
+export function receiptAmountsOf(donation: { amount: number; covered_fee?: number }): ReceiptAmounts {
+  const fee = donation.covered_fee ?? 0;
+  return {
+    gift: formatUsd(donation.amount),
+    coveredFee: fee > 0 ? formatUsd(fee) : null,
+    total: fee > 0 ? formatUsd(donation.amount + fee) : null,
+  };
 }
 
 export function receiptPartyOf(

@@ -83,7 +83,10 @@ export function paymentReceiptServiceFactory({
         campaignId: donation.campaign_id,
         donorName: donation.donor_name,
         message: donation.message,
+        amount: donation.amount,
+        coveredFee: donation.covered_fee,
         refunded: donation.refunded,
+        coveredFeeRefunded: donation.covered_fee_refunded,
       },
       party: donation ? await partyOf(donation.campaign_id) : null,
       pdfUrl: donation ? PAYMENT_PATHS.receiptPdf(sessionId) : null,
@@ -109,10 +112,18 @@ export function paymentReceiptServiceFactory({
           { label: 'Organization', value: party.legalName },
           ...(party.taxId ? [{ label: 'Tax id', value: party.taxId }] : []),
           { label: 'Campaign', value: party.campaignHeadline },
-          { label: 'Amount', value: `${payment.formattedAmount} (USD)` },
+          ...(donation.coveredFee > 0
+            ? [
+                { label: 'Amount', value: `${formatUsd(donation.amount)} (USD)` },
+                { label: 'Card fee you covered', value: formatUsd(donation.coveredFee) },
+                { label: 'Total charged', value: `${payment.formattedAmount} (USD)` },
+              ]
+            : [{ label: 'Amount', value: `${payment.formattedAmount} (USD)` }]),
           { label: 'Date', value: receiptDate(payment.createdAt) },
           { label: 'Payment reference', value: payment.paymentId },
-          ...(donation.refunded > 0 ? [{ label: 'Refunded', value: formatUsd(donation.refunded) }] : []),
+          ...(donation.refunded + donation.coveredFeeRefunded > 0
+            ? [{ label: 'Refunded', value: formatUsd(donation.refunded + donation.coveredFeeRefunded) }]
+            : []),
         ],
         taxStatement: party.taxStatement,
         thanks: `Thank you for your gift to ${party.organizationName}.`,

@@ -64,6 +64,9 @@ export const MirrorGift = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   receiptUrl: z.string().nullable(),
+  /** The card fee the donor covered on top of the gift, and what refunds took back of it. */
+  coveredFeeCents: Cents.default(0),
+  coveredFeeRefundedCents: Cents.default(0),
 });
 export type MirrorGift = z.infer<typeof MirrorGift>;
 

@@ -380,6 +380,15 @@ export function reportingServiceFactory({
               { header: 'Ad spend ($)', value: (point) => dollars(point.adSpendCents) },
               { header: 'Impressions', value: (point) => point.impressions },
               { header: 'Ad clicks', value: (point) => point.adClicks },
+              { header: 'Gifts covering the card fee', value: (point) => point.feeCoveredGifts },
+              {
+                header: 'Share covering the card fee',
+                value: (point) =>
+                  point.gifts > 0
+                    ? Math.round((Math.min(point.feeCoveredGifts, point.gifts) / point.gifts) * 10_000) / 10_000
+                    : null,
+              },
+              { header: 'Card fees covered ($)', value: (point) => dollars(point.coveredFeesCents) },
             ],
             (async function* () {
               yield series;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp, patchOf } from '../shared/primitives';
 import { DonationPercentage } from '../organizations/organization.entity';
+import { CardFeeFixed, CardFeePercent, DEFAULT_CARD_FEE } from '../donations/card-fee.rules';
 
 /** Global settings, `settings` collection (one document). */
 export const Settings = z.object({
@@ -9,6 +10,9 @@ export const Settings = z.object({
   termsAndConditions: z.string().max(20000).nullable().default(null),
   termsAndConditionsLink: z.string().max(2048).nullable().default(null),
   paymentDisclaimer: z.string().max(5000).nullable().default(null),
+  /** The card fee a donor may cover: a percent of the charge plus a fixed amount in cents. */
+  cardFeePercent: CardFeePercent.default(DEFAULT_CARD_FEE.percent),
+  cardFeeFixed: CardFeeFixed.default(DEFAULT_CARD_FEE.fixedCents),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock.port';
 import type { SettingsRepository } from '../ports/settings.repository';
 import type { UnitOfWork } from '../ports/unit-of-work.port';
 import { DEFAULT_DONATION_PERCENTAGE, type Settings } from './settings.entity';
+import { DEFAULT_CARD_FEE, type CardFeeRule } from '../donations/card-fee.rules';
 import type { z } from 'zod';
 
 export type SettingsServiceDeps = {
@@ -25,6 +26,8 @@ export const DEFAULT_SETTINGS: SettingsAnswer['settings'] = {
   termsAndConditions: null,
   termsAndConditionsLink: null,
   paymentDisclaimer: null,
+  cardFeePercent: DEFAULT_CARD_FEE.percent,
+  cardFeeFixed: DEFAULT_CARD_FEE.fixedCents,
   createdAt: null,
   updatedAt: null,
 };
@@ -34,6 +37,10 @@ const answerOf = (settings: Settings | null): SettingsAnswer => {
   const { id: _id, ...fields } = settings;
   return { settings: fields, saved: true };
 };
+
+/** The card fee rule in force: the saved settings', else the default. */
+export const cardFeeRuleOf = (settings: Pick<Settings, 'cardFeePercent' | 'cardFeeFixed'> | null): CardFeeRule =>
+  settings ? { percent: settings.cardFeePercent, fixedCents: settings.cardFeeFixed } : { ...DEFAULT_CARD_FEE };
 
 export function settingsServiceFactory({ unitOfWork, settings, clock, audit }: SettingsServiceDeps) {
   return {

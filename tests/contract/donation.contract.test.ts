@@ -16,6 +16,8 @@ const record = (
     at?: string;
     sessionId?: string;
     channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | null;
+    /** The card fee the donor covered on top of the amount. */
+    coveredFee?: number;
   } = {},
 ): DonationRecord => {
   const id = options.id ?? paymentIntentId;
@@ -25,7 +27,14 @@ const record = (
   const percentage = options.percentage ?? 80;
   const organizationShare = Math.floor((amount * percentage + 50) / 100);
   return {
-    donator: { id: `dn-${id}`, campaignId, paymentIntentId, amount, createdAt: at, updatedAt: at },
+    donator: {
+      id: `dn-${id}`,
+      campaignId,
+      paymentIntentId,
+      amount: amount + (options.coveredFee ?? 0),
+      createdAt: at,
+      updatedAt: at,
+    },
     donation: {
       id: `d-${id}`,
       campaign_id: campaignId,
@@ -43,6 +52,8 @@ const record = (
       ad_budget_share: amount - organizationShare,
       refunded: 0,
       channel: options.channel ?? null,
+      covered_fee: options.coveredFee ?? 0,
+      covered_fee_refunded: 0,
     },
   };
 };
@@ -171,6 +182,46 @@ describeContract('DonationRepository', (subject) => {
       becameFullyRefunded: false,
     });
     expect(await donations.findDonationByPaymentIntent('pi_1')).toMatchObject({ amount: 5_000, refunded: 5_000 });
+  });
+
+  it('keeps the covered fee apart from the gift, and a refund of the payment takes the gift first, then the fee', async () => {
+    const { store } = subject();
+    const { donations } = store.repositories;
+    const recorded = await donations.recordOnce(record('pi_fee', { amount: 2_500, coveredFee: 87 }));
+    expect(recorded.donation).toMatchObject({ amount: 2_500, covered_fee: 87, covered_fee_refunded: 0 });
+    expect(await donations.findByPaymentIntent('pi_fee')).toMatchObject({ amount: 2_587 });
+    const at = '2026-01-02T00:00:00.000Z';
+    expect(await donations.recordRefund('pi_fee', 2_500, at)).toMatchObject({
+      newlyRefunded: 2_500,
+      becameFullyRefunded: true,
+      donation: { refunded: 2_500, covered_fee_refunded: 0 },
+    });
+    // The rest of the payment is the fee: the gift's figures do not move, the donation records it.
+    expect(await donations.recordRefund('pi_fee', 2_587, at)).toMatchObject({
+      newlyRefunded: 0,
+      becameFullyRefunded: false,
+      donation: { refunded: 2_500, covered_fee_refunded: 87 },
+    });
+    expect(await donations.recordRefund('pi_fee', 2_587, at)).toMatchObject({ newlyRefunded: 0 });
+    expect(await donations.findDonationByPaymentIntent('pi_fee')).toMatchObject({
+      amount: 2_500,
+      refunded: 2_500,
+      covered_fee: 87,
+      covered_fee_refunded: 87,
+    });
+    const refundEvents = (await store.outbox.pending(50)).filter((event) => event.type === 'donation.refunded');
+    expect(refundEvents).toHaveLength(2);
+  });
+
+  it('applies a whole refund reported before its payment to both the gift and the fee', async () => {
+    const { donations } = subject().store.repositories;
+    await donations.recordRefund('pi_fee_early', 2_587, '2026-01-01T09:00:00.000Z');
+    const outcome = await donations.recordOnce(record('pi_fee_early', { amount: 2_500, coveredFee: 87 }));
+    expect(outcome).toMatchObject({
+      recorded: true,
+      refundedBeforehand: 2_500,
+      donation: { refunded: 2_500, covered_fee: 87, covered_fee_refunded: 87 },
+    });
   });
 
   it('keeps a refund that comes before its payment and applies it when the payment is recorded', async () => {
@@ -327,6 +378,7 @@ describeContract('DonationRepository', (subject) => {
       donorId: null,
       createdAt: '2026-01-01T10:00:00.000Z',
       channel: 'facebook' as const,
+      coveredFee: 87,
     };
     await donations.saveCheckout(checkout);
     await donations.saveCheckout({ ...checkout, amount: 9_900 });
@@ -468,6 +520,7 @@ describeContract('DonationRepository', (subject) => {
       donorId: null,
       createdAt: '2026-01-01T10:00:00.000Z',
       channel: null,
+      coveredFee: 0,
     });
     await donations.saveCheckout(checkout('cs_1'));
     await donations.saveCheckout(checkout('cs_2'));

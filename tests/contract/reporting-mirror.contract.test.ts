@@ -31,6 +31,8 @@ const gift = (id: string, overrides: Partial<MirrorGift> = {}): MirrorGift => ({
   cardBrand: null,
   cardLast4: null,
   receiptUrl: null,
+  coveredFeeCents: 0,
+  coveredFeeRefundedCents: 0,
   ...overrides,
 });
 
@@ -156,6 +158,39 @@ describeMirror(
       expect(await mirrorDb.selectFrom('reporting.promoter_days').selectAll().execute()).toEqual([]);
     });
 
+    it('counts the gifts that covered the card fee and the fees covered, net of refunds, by day and scope', async () => {
+      const { mirror, mirrorDb } = subject();
+      const lease = (await mirror.claim('a', 60_000, now))!;
+      await mirror.apply(
+        lease,
+        batch(['e-1'], {
+          gifts: [gift('pi-1', { coveredFeeCents: 87 }), gift('pi-2', { donorEmail: 'b@example.org' })],
+        }),
+        now,
+      );
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({ gifts: 2, fee_gifts: 1, covered_fee_cents: 87 });
+      // Refunded in full with its fee: the gift no longer counts, nor does its fee.
+      await mirror.apply(
+        lease,
+        batch(['e-2'], {
+          gifts: [gift('pi-1', { refundedCents: 2500, coveredFeeCents: 87, coveredFeeRefundedCents: 87 })],
+        }),
+        now,
+      );
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({ gifts: 1, fee_gifts: 0, covered_fee_cents: 0 });
+      const scopes = await mirrorDb
+        .selectFrom('reporting.scope_days')
+        .select(['scope', 'fee_gifts', 'covered_fee_cents'])
+        .orderBy('scope')
+        .execute();
+      expect(scopes.map((row) => [row.scope, Number(row.fee_gifts), Number(row.covered_fee_cents)])).toEqual([
+        ['/', 0, 0],
+        ['org-1', 0, 0],
+      ]);
+      await mirror.apply(lease, batch(['e-3'], { gifts: [gift('pi-3', { coveredFeeCents: 53 })] }), now);
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({ gifts: 2, fee_gifts: 1, covered_fee_cents: 53 });
+    });
+
     it("replaces a campaign's ad days together", async () => {
       const { mirror } = subject();
       const lease = (await mirror.claim('a', 60_000, now))!;
@@ -178,7 +213,10 @@ describeMirror(
       const lease = (await mirror.claim('a', 60_000, now))!;
       const all = {
         organizations: [{ organizationId: 'org-1', name: 'Warm Kids', isDeleted: false }],
-        gifts: [gift('pi-1'), gift('pi-2', { occurredAt: '2026-03-10T01:00:00.000Z', refundedCents: 500 })],
+        gifts: [
+          gift('pi-1', { coveredFeeCents: 87 }),
+          gift('pi-2', { occurredAt: '2026-03-10T01:00:00.000Z', refundedCents: 500, coveredFeeCents: 30 }),
+        ],
         checkouts: [
           {
             sessionId: 's-1',

@@ -50,6 +50,10 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       raisedPerAdDollar: 14_000 / 1_500,
       liveCampaigns: 1,
       pageVisits: 50,
+      // g1 covered the card fee; g3 did too, but was refunded in full with its fee.
+      feeCoveredGifts: 1,
+      feeCoveredShare: 1 / 5,
+      coveredFeesCents: 87,
       // g1 and g7 by X, g6 by LinkedIn, g4 by Facebook net of its refund; s5 is after the range.
       channels: [
         { channel: 'x', shareClicks: 2, gifts: 2, raisedCents: 4_000 },
@@ -78,8 +82,18 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       adSpendCents: 500,
       impressions: 1_000,
       adClicks: 20,
+      feeCoveredGifts: 1,
+      coveredFeesCents: 87,
     });
-    expect(days[2]).toMatchObject({ raisedCents: 3_000, refundedCents: 2_000, gifts: 1, donors: 1, newDonors: 0 });
+    expect(days[2]).toMatchObject({
+      raisedCents: 3_000,
+      refundedCents: 2_000,
+      gifts: 1,
+      donors: 1,
+      newDonors: 0,
+      feeCoveredGifts: 0,
+      coveredFeesCents: 0,
+    });
     expect(days[3]).toMatchObject({ raisedCents: 0, gifts: 0, adSpendCents: 0 });
     const weeks = await queries.series(HARBOR_MAY, 'week');
     expect(weeks.map((point) => point.period)).toEqual(['2026-04-27', '2026-05-04', '2026-05-11']);

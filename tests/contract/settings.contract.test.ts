@@ -37,6 +37,19 @@ describeContract('SettingsRepository', (subject) => {
     });
   });
 
+  it('keeps the card fee rule: the default until saved, then what was saved, apart from other fields', async () => {
+    const { store } = subject();
+    const first = await store.repositories.settings.save({ paymentDisclaimer: 'x' }, '2026-01-01T00:00:00.000Z');
+    expect(first).toMatchObject({ cardFeePercent: 2.2, cardFeeFixed: 30 });
+    const saved = await store.repositories.settings.save(
+      { cardFeePercent: 2.95, cardFeeFixed: 25 },
+      '2026-01-02T00:00:00.000Z',
+    );
+    expect(saved).toMatchObject({ cardFeePercent: 2.95, cardFeeFixed: 25, paymentDisclaimer: 'x' });
+    await store.repositories.settings.save({ donationPercentage: 60 }, '2026-01-03T00:00:00.000Z');
+    expect(await store.repositories.settings.get()).toMatchObject({ cardFeePercent: 2.95, cardFeeFixed: 25 });
+  });
+
   it('writes a settings.saved event to the outbox with each save', async () => {
     const { store } = subject();
     await store.repositories.settings.save({ donationPercentage: 75 }, '2026-01-01T00:00:00.000Z');

@@ -302,6 +302,20 @@ describe('people and organizations in the admin area, in the browser', () => {
 
     await percentage.fill('72.5');
     expect(await fieldError(percentage)).toBeNull();
+
+    // The card fee donors may cover: Stripe's US nonprofit rate until saved, each field checked.
+    const feePercent = page.getByLabel('Percent of the charge');
+    const feeFixed = page.getByLabel('Fixed amount per charge ($)');
+    expect(await feePercent.inputValue()).toBe('2.2');
+    expect(await feeFixed.inputValue()).toBe('0.30');
+    await feePercent.fill('11');
+    await feeFixed.fill('6');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => fieldError(feePercent)).toBe('The card fee percent is from 0 to 10, like 2.2.');
+    expect(await fieldError(feeFixed)).toBe("The card fee's fixed amount is from 0 to 500 cents ($5.00).");
+    expect(await repositories().settings.get()).toEqual(before);
+    await feePercent.fill('2.9');
+    await feeFixed.fill('0.25');
     await page.getByLabel('Terms and conditions link').fill('https://causeway.example/terms');
     await page.getByLabel('Payment disclaimer').fill('Gifts are tax-deductible where the law allows.');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -310,6 +324,8 @@ describe('people and organizations in the admin area, in the browser', () => {
       donationPercentage: 72.5,
       termsAndConditionsLink: 'https://causeway.example/terms',
       paymentDisclaimer: 'Gifts are tax-deductible where the law allows.',
+      cardFeePercent: 2.9,
+      cardFeeFixed: 25,
     });
 
     // A fresh load shows what was saved.

@@ -15,6 +15,8 @@ import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 const CAMPAIGN_ID = 'warm-coats-live';
 const TITLE = 'Warm coats for every child';
+/** A second campaign, so the gift that covers the fee leaves the first one's checkouts (and their limit) as they were. */
+const HATS_ID = 'warm-hats-live';
 
 describe('donating on a live campaign in the browser', () => {
   let app: TestApp;
@@ -66,6 +68,17 @@ describe('donating on a live campaign in the browser', () => {
       campaignRaiseGoal: 5_000_00,
       campaignRaised: 100_00,
       donators: 3,
+      allowDonations: true,
+      isPaid: true,
+    });
+    await repositories.campaigns.create({
+      campaignUUID: HATS_ID,
+      userId: campaigner.uid,
+      organizationId: harbor.organizationId,
+      createdAt: new Date().toISOString(),
+      campaignName: 'Warm hats',
+      campaignTitle: 'Warm hats for every child',
+      campaignRaiseGoal: 1_000_00,
       allowDonations: true,
       isPaid: true,
     });
@@ -156,6 +169,45 @@ describe('donating on a live campaign in the browser', () => {
       .get(TYPES.Repositories)
       .donations.listDonationsByCampaign(CAMPAIGN_ID);
     expect(donation).toMatchObject({ amount: 2_500, donor_name: 'Dana', message: 'Stay warm!', user_id: null });
+  });
+
+  it('covers the card fee when the donor ticks the box: the extra is on the panel, the checkout and the receipt', async () => {
+    await page.goto(`${app.url}/campaign/${HATS_ID}/details/`);
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    await donate.getByRole('button', { name: '$25', exact: true }).click();
+    // The default rule, 2.2% + $0.30: (25 + 0.30) / 0.978 − 25 = $0.87 (rounded up to the cent).
+    const cover = donate.getByRole('checkbox', { name: 'Add $0.87 so Harbor Light Food Bank receives the full $25' });
+    await cover.waitFor();
+    expect(await cover.isChecked()).toBe(false);
+    await donate.getByRole('button', { name: '$50', exact: true }).click();
+    await donate.getByRole('checkbox', { name: 'Add $1.44 so Harbor Light Food Bank receives the full $50' }).waitFor();
+    await donate.getByRole('button', { name: '$25', exact: true }).click();
+    await cover.check();
+    await donate.getByRole('button', { name: 'Donate $25.87' }).click();
+
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    const summary = (await page.getByRole('region', { name: 'Order summary' }).textContent()) ?? '';
+    expect(summary).toContain('Donation of $25.00 (and $0.87 to cover the card fee)');
+    expect(summary).toContain('$25.87');
+    await fillCard('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    await page.waitForURL(new RegExp(`/campaign/${HATS_ID}/thank-you\\?session_id=cs_`));
+    await page.getByTestId('receipt-amount').waitFor();
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('$25.87');
+    // Once the webhook recorded the gift, the receipt shows the gift and the fee covered apart.
+    await page.getByTestId('receipt-covered-fee').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('receipt-gift').textContent()).toBe('$25.00');
+    expect(await page.getByTestId('receipt-covered-fee').textContent()).toBe('$0.87');
+    await expectAccessible(page, 'the receipt page of a gift that covered the card fee');
+
+    // The campaign counts the gift, not the fee.
+    await page.goto(`${app.url}/campaign/${HATS_ID}/details/`);
+    await progress().waitFor();
+    await expect.poll(async () => (await progress().textContent()) ?? '', { timeout: 10_000 }).toContain('$25.00');
+    const donations = await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(HATS_ID);
+    expect(donations[0]).toMatchObject({ amount: 2_500, covered_fee: 87 });
   });
 
   it("shows Stripe's message for a declined card on the checkout page, and records nothing", async () => {

@@ -71,6 +71,9 @@ export interface FixtureGift {
   message?: string | null;
   promoterId?: string | null;
   channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | null;
+  /** The card fee the donor covered on top of the gift, and what refunds took back of it. */
+  coveredFee?: number;
+  coveredFeeRefunded?: number;
 }
 
 export interface MirrorFixture {
@@ -163,6 +166,8 @@ export async function writeFixture(db: Kysely<ReportingDatabase>, fixture: Mirro
           card_brand: 'visa',
           card_last4: '4242',
           receipt_url: `https://pay.example/receipts/${g.id}`,
+          covered_fee_cents: g.coveredFee ?? 0,
+          covered_fee_refunded_cents: g.coveredFeeRefunded ?? 0,
         })),
       )
       .execute();
@@ -252,11 +257,12 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
   await sql`delete from reporting.donors`.execute(db);
   await sql`
     insert into reporting.campaign_days (campaign_id, day, organization_id, gifts, gross_cents, refunded_cents, refunds,
-      raised_cents, donors, impressions, ad_clicks, spend_cents, page_visits, checkouts,
+      raised_cents, donors, impressions, ad_clicks, spend_cents, page_visits, checkouts, fee_gifts, covered_fee_cents,
       ${sql.raw(CHANNELS.map((c) => `share_clicks_${c}, gifts_${c}, raised_${c}`).join(', '))})
     select k.campaign_id, k.day, c.organization_id, coalesce(g.gifts, 0), coalesce(g.gross, 0), coalesce(g.refunded, 0),
       coalesce(g.refunds, 0), coalesce(g.raised, 0), coalesce(g.donors, 0), coalesce(a.impressions, 0),
       coalesce(a.clicks, 0), coalesce(a.spend_cents, 0), coalesce(v.visits, 0), coalesce(k2.checkouts, 0),
+      coalesce(g.fee_gifts, 0), coalesce(g.covered_fees, 0),
       ${sql.raw(
         CHANNELS.map((c) => `coalesce(s.clicks_${c}, 0), coalesce(g.gifts_${c}, 0), coalesce(g.raised_${c}, 0)`).join(
           ', ',
@@ -272,6 +278,8 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
       select campaign_id, day, count(*) filter (where ${kept}) as gifts, sum(amount_cents) as gross,
         sum(refunded_cents) as refunded, count(*) filter (where refunded_cents > 0) as refunds,
         sum(amount_cents - refunded_cents) as raised, count(distinct donor_key) filter (where ${kept}) as donors,
+        count(*) filter (where covered_fee_cents > 0 and ${kept}) as fee_gifts,
+        sum(covered_fee_cents - covered_fee_refunded_cents) as covered_fees,
         ${sql.raw(
           CHANNELS.map(
             (c) =>
@@ -328,6 +336,7 @@ async function recomputeReadRollups(db: Kysely<ReportingDatabase>): Promise<void
   }
   const figures = [
     'gifts, gross_cents, refunded_cents, refunds, raised_cents, impressions, ad_clicks, spend_cents, page_visits',
+    'fee_gifts, covered_fee_cents',
     ...CHANNELS.map((c) => `share_clicks_${c}, gifts_${c}, raised_${c}`),
   ].join(', ');
   const sums = figures

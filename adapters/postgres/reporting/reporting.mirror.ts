@@ -55,6 +55,8 @@ interface GiftFact {
   amount_cents: number | string;
   refunded_cents: number | string;
   channel: string | null;
+  covered_fee_cents: number | string;
+  covered_fee_refunded_cents: number | string;
 }
 
 /**
@@ -104,6 +106,8 @@ class Touched {
       refunded_cents: refunded,
       refunds: refunded > 0 ? 1 : 0,
       raised_cents: amount - refunded,
+      fee_gifts: live && Number(row.covered_fee_cents) > 0 ? 1 : 0,
+      covered_fee_cents: Number(row.covered_fee_cents) - Number(row.covered_fee_refunded_cents),
     };
     if (isChannel(row.channel)) {
       figures[`gifts_${row.channel}`] = live ? 1 : 0;
@@ -238,6 +242,8 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
           'amount_cents',
           'refunded_cents',
           'channel',
+          'covered_fee_cents',
+          'covered_fee_refunded_cents',
         ])
         .where('payment_intent_id', 'in', part)
         .execute();
@@ -421,6 +427,8 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
         card_brand: g.cardBrand,
         card_last4: g.cardLast4,
         receipt_url: g.receiptUrl,
+        covered_fee_cents: g.coveredFeeCents,
+        covered_fee_refunded_cents: Math.min(g.coveredFeeRefundedCents, g.coveredFeeCents),
       }));
       await trx.insertInto('reporting.gifts').values(rows).execute();
       for (const row of rows) {

@@ -96,6 +96,9 @@ const totalsOf = (row: Row, liveCampaigns: number): ReportTotals => {
     raisedPerAdDollar: ratio(raised, spend),
     liveCampaigns,
     pageVisits: num(row.page_visits),
+    feeCoveredGifts: num(row.fee_gifts),
+    feeCoveredShare: gifts > 0 ? Math.min(num(row.fee_gifts), gifts) / gifts : null,
+    coveredFeesCents: num(row.covered_fees),
     channels: CHANNELS.map((channel) => ({
       channel,
       shareClicks: num(row[`share_clicks_${channel}`]),
@@ -549,7 +552,7 @@ function seriesSql(window: ReportWindow, interval: SeriesInterval, campaignId?: 
     days as (
       select date_trunc(${unit}, d.day)::date as period, sum(d.raised_cents) as raised, sum(d.refunded_cents) as refunded,
         sum(d.gifts) as gifts, sum(d.spend_cents) as spend, sum(d.impressions) as impressions,
-        sum(d.ad_clicks) as ad_clicks
+        sum(d.ad_clicks) as ad_clicks, sum(d.fee_gifts) as fee_gifts, sum(d.covered_fee_cents) as covered_fees
       from ${
         campaignId === undefined
           ? sql`reporting.scope_days d where d.scope = ${scopeOf(window)} and ${dayRange(window, 'd.day')}`
@@ -577,7 +580,7 @@ function seriesSql(window: ReportWindow, interval: SeriesInterval, campaignId?: 
     }),
     firsts as (${newDonors})
     select to_char(periods.period, 'YYYY-MM-DD') as period, days.raised, days.refunded, days.gifts, days.spend,
-      days.impressions, days.ad_clicks, givers.donors, firsts.new_donors
+      days.impressions, days.ad_clicks, days.fee_gifts, days.covered_fees, givers.donors, firsts.new_donors
     from periods
     left join days on days.period = periods.period
     left join givers on givers.period = periods.period
@@ -595,6 +598,8 @@ const seriesPointOf = (row: Row): SeriesPoint => ({
   adSpendCents: num(row.spend),
   impressions: num(row.impressions),
   adClicks: num(row.ad_clicks),
+  feeCoveredGifts: num(row.fee_gifts),
+  coveredFeesCents: num(row.covered_fees),
 });
 
 // ── Lists ───────────────────────────────────────────────────────────────────────────────────────
@@ -844,6 +849,7 @@ export function createPostgresReportingQueries(
             select sum(gifts) as gifts, sum(gross_cents) as gross, sum(refunded_cents) as refunded,
               sum(refunds) as refunds, sum(raised_cents) as raised, sum(impressions) as impressions,
               sum(ad_clicks) as ad_clicks, sum(spend_cents) as spend, sum(page_visits) as page_visits,
+              sum(fee_gifts) as fee_gifts, sum(covered_fee_cents) as covered_fees,
               ${channelSums}
             from reporting.scope_days where scope = ${scopeOf(window)} and ${dayRange(window)}
           ),

@@ -128,6 +128,8 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
           'd.message',
           'd.user_id',
           'd.channel',
+          'd.covered_fee',
+          'd.covered_fee_refunded',
         ])
         .where('d.payment_intent_id', 'is not', null);
       if (ids) query = query.where('d.payment_intent_id', 'in', ids);
@@ -151,6 +153,8 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
           cardBrand: null,
           cardLast4: null,
           receiptUrl: null,
+          coveredFeeCents: Number(row.covered_fee),
+          coveredFeeRefundedCents: Math.min(Number(row.covered_fee_refunded), Number(row.covered_fee)),
         })),
         last: rows.at(-1)?.payment_intent_id ?? null,
         count: rows.length,

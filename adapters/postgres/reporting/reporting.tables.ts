@@ -55,6 +55,8 @@ export interface MirrorGiftsTable {
   card_brand: string | null;
   card_last4: string | null;
   receipt_url: string | null;
+  covered_fee_cents: Generated<number>;
+  covered_fee_refunded_cents: Generated<number>;
 }
 
 export interface MirrorCheckoutsTable {
@@ -129,6 +131,9 @@ export interface MirrorCampaignDaysTable {
   raised_linkedin: Generated<number>;
   raised_facebook: Generated<number>;
   raised_instagram: Generated<number>;
+  /** Gifts not refunded in full whose donor covered the card fee, and the fees covered net of refunds. */
+  fee_gifts: Generated<number>;
+  covered_fee_cents: Generated<number>;
   /** How many facts (gifts, ad days, visit days, checkouts, share clicks) the row counts. */
   facts: Generated<number>;
 }
@@ -197,6 +202,8 @@ export interface MirrorScopeDaysTable {
   raised_linkedin: number;
   raised_facebook: number;
   raised_instagram: number;
+  fee_gifts: Generated<number>;
+  covered_fee_cents: Generated<number>;
 }
 
 export interface MirrorDonorDaysTable {

@@ -10,7 +10,8 @@ import { sql, type RawBuilder } from 'kysely';
  * campaign_days, per campaign and UTC day of each fact: gifts and donors count gifts not refunded in
  * full; gross is every gift's amount, refunded what was taken back of them (refunds: gifts with any
  * refund), raised = gross − refunded; gifts_<channel>/raised_<channel> by the channel of the link that
- * brought the gift; ads, page visits, checkouts and share clicks of that day.
+ * brought the gift; fee_gifts/covered_fee_cents the gifts not refunded in full whose donor covered the
+ * card fee and the fees covered net of refunds; ads, page visits, checkouts and share clicks of that day.
  * promoter_days, per promoter, campaign and day: clicks on their links by channel, gifts they brought
  * (not refunded in full) and what those raised net of refunds.
  * donors, per organization ('' without one) and donor: gifts not refunded in full, their net total,
@@ -52,12 +53,13 @@ export function recomputeCampaignDays(): RawBuilder<unknown>[] {
       impressions, ad_clicks, spend_cents, page_visits, checkouts,
       share_clicks_x, share_clicks_linkedin, share_clicks_facebook, share_clicks_instagram,
       gifts_x, gifts_linkedin, gifts_facebook, gifts_instagram,
-      raised_x, raised_linkedin, raised_facebook, raised_instagram, facts)
+      raised_x, raised_linkedin, raised_facebook, raised_instagram, fee_gifts, covered_fee_cents, facts)
     select campaign_id, day, max(organization_id), sum(gifts), sum(gross_cents), sum(refunded_cents), sum(refunds),
       sum(raised_cents), sum(donors), sum(impressions), sum(ad_clicks), sum(spend_cents), sum(page_visits),
       sum(checkouts), sum(share_clicks_x), sum(share_clicks_linkedin), sum(share_clicks_facebook),
       sum(share_clicks_instagram), sum(gifts_x), sum(gifts_linkedin), sum(gifts_facebook), sum(gifts_instagram),
-      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram), sum(facts)
+      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram), sum(fee_gifts),
+      sum(covered_fee_cents), sum(facts)
     from (
       select g.campaign_id, g.day, max(g.organization_id) as organization_id,
         count(*) filter (where ${live}) as gifts, sum(g.amount_cents) as gross_cents,
@@ -67,24 +69,26 @@ export function recomputeCampaignDays(): RawBuilder<unknown>[] {
         0 as impressions, 0 as ad_clicks, 0 as spend_cents, 0 as page_visits, 0 as checkouts, ${sql.raw(shareZero)},
         ${sql.raw(channels.map((c) => `count(*) filter (where g.channel = '${c}' and g.refunded_cents < g.amount_cents) as gifts_${c}`).join(', '))},
         ${sql.raw(channels.map((c) => `coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.channel = '${c}'), 0) as raised_${c}`).join(', '))},
+        count(*) filter (where g.covered_fee_cents > 0 and ${live}) as fee_gifts,
+        sum(g.covered_fee_cents - g.covered_fee_refunded_cents) as covered_fee_cents,
         count(*) as facts
       from reporting.gifts g group by g.campaign_id, g.day
       union all
       select a.campaign_id, a.day, a.organization_id, 0, 0, 0, 0, 0, 0, a.impressions, a.clicks, a.spend_cents, 0, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 1
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, 1
       from reporting.ad_days a
       union all
       select v.campaign_id, v.day, v.organization_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.visits, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 1
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, 1
       from reporting.page_visits v
       union all
       select o.campaign_id, o.day, max(o.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*),
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, count(*)
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, count(*)
       from reporting.checkouts o group by o.campaign_id, o.day
       union all
       select s.campaign_id, s.day, max(s.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}')`).join(', '))},
-        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, count(*)
+        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, count(*)
       from reporting.share_clicks s group by s.campaign_id, s.day
     ) parts
     group by campaign_id, day
@@ -118,6 +122,8 @@ export const CAMPAIGN_DAY_SUMS = [
   'spend_cents',
   'page_visits',
   'checkouts',
+  'fee_gifts',
+  'covered_fee_cents',
   ...channels.flatMap((channel) => [`share_clicks_${channel}`, `gifts_${channel}`, `raised_${channel}`] as const),
   'facts',
 ] as const;

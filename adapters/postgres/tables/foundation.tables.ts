@@ -23,6 +23,8 @@ export interface SettingsTable {
   terms_and_conditions: string | null;
   terms_and_conditions_link: string | null;
   payment_disclaimer: string | null;
+  card_fee_percent: Generated<number>;
+  card_fee_fixed: Generated<number>;
   created_at: Timestamptz;
   updated_at: Timestamptz;
 }

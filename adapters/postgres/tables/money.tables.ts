@@ -37,6 +37,8 @@ export interface DonationsTable {
   ad_budget_share: number;
   refunded: number;
   channel: string | null;
+  covered_fee: Generated<number>;
+  covered_fee_refunded: Generated<number>;
 }
 
 export interface DonationRefundsTable {
@@ -55,6 +57,7 @@ export interface DonationCheckoutsTable {
   donor_id: string | null;
   created_at: Timestamptz;
   channel: string | null;
+  covered_fee: Generated<number>;
 }
 
 export interface AppreciationsTable {

@@ -173,7 +173,15 @@ describe('donations', () => {
         card: { brand: 'visa', last4: '4242' },
         link: expect.stringContaining('/sandbox/stripe/receipts/'),
       },
-      donation: { campaignId, donorName: 'Dana', message: 'For the winter meals', refunded: 0 },
+      donation: {
+        campaignId,
+        donorName: 'Dana',
+        message: 'For the winter meals',
+        amount: 2_500,
+        coveredFee: 0,
+        refunded: 0,
+        coveredFeeRefunded: 0,
+      },
       party: {
         organizationName: 'Harbor Light Food Bank',
         legalName: expect.any(String),

@@ -55,6 +55,8 @@ describe('settings over HTTP', () => {
           termsAndConditions: null,
           termsAndConditionsLink: null,
           paymentDisclaimer: null,
+          cardFeePercent: 2.2,
+          cardFeeFixed: 30,
           createdAt: null,
           updatedAt: null,
         },

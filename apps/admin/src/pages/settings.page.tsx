@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { maxLengthsOf } from '@causeway/core/contracts/max-length';
+import { AMOUNT_MAX_LENGTH } from '@causeway/core/contracts/input-lengths';
 import { useRef, useState } from 'react';
 import { UpdateSettingsBody } from '@causeway/core/contracts/people.contract';
 import { ErrorPanel } from '@causeway/shells/shared/ui/states';
@@ -104,6 +105,28 @@ function SettingsForm({ answer }: { answer: SettingsAnswer }) {
             value={values.donationPercentage}
             onChange={(value) => set('donationPercentage', value)}
             disabled={update.isPending}
+          />
+        </Section>
+        <Section
+          id="cw-admin-settings-card-fee"
+          title="Card fee donors may cover"
+          description="Donors may tick a box to add the card fee to their gift, so the organization receives all of it. The extra is worked out from this rule: a percent of the charge plus a fixed amount. Stripe’s discounted rate for US nonprofits is 2.2% + $0.30."
+        >
+          <PercentField
+            label="Percent of the charge"
+            error={errors.cardFeePercent}
+            hint="0 to 10, at most two decimals."
+            value={values.cardFeePercent}
+            onChange={(value) => set('cardFeePercent', value)}
+            disabled={update.isPending}
+            max={10}
+          />
+          <TextField
+            label="Fixed amount per charge ($)"
+            hint="$0 to $5.00."
+            inputMode="decimal"
+            {...text('cardFeeFixed')}
+            maxLength={AMOUNT_MAX_LENGTH}
           />
         </Section>
         <Section

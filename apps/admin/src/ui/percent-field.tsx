@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field } from '@causeway/shells/shared/ui/field';
 
-/** A percentage from 0 to 100, typed as a number with a % after it (donation percentages). */
+/** A percentage from 0 to 100 (or a smaller `max`), typed as a number with a % after it (donation percentages). */
 export function PercentField({
   label,
   hint,
@@ -9,6 +9,7 @@ export function PercentField({
   value,
   onChange,
   disabled,
+  max = 100,
 }: {
   label: ReactNode;
   hint?: ReactNode;
@@ -16,6 +17,8 @@ export function PercentField({
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** The largest percentage the field takes (100 unless said). */
+  max?: number;
 }) {
   return (
     <Field label={label} error={error} hint={hint}>
@@ -27,7 +30,7 @@ export function PercentField({
             type="number"
             inputMode="decimal"
             min={0}
-            max={100}
+            max={max}
             step="any"
             value={value}
             onChange={(event) => onChange(event.target.value)}

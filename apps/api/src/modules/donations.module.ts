@@ -30,6 +30,7 @@ export const donationsModule = (config: Config, logger: Logger) =>
       const repositories = context.get(TYPES.Repositories);
       return donationCheckoutServiceFactory({
         campaigns: repositories.campaigns,
+        settings: repositories.settings,
         organizations: repositories.organizations,
         donations: repositories.donations,
         payments: context.get(TYPES.PaymentGateway),

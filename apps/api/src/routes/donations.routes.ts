@@ -1,7 +1,11 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { ErrorResponse } from '@causeway/core/contracts/auth.contract';
-import { DonationCheckoutBody, DonationCheckoutResponse } from '@causeway/core/contracts/payments.contract';
+import {
+  CardFeeResponse,
+  DonationCheckoutBody,
+  DonationCheckoutResponse,
+} from '@causeway/core/contracts/payments.contract';
 import { IdParams } from '@causeway/core/contracts/people.contract';
 import type { DonationCheckoutService } from '@causeway/core/donations/donation-checkout.service';
 import { optionalActor } from '../http/actor';
@@ -15,12 +19,26 @@ export function donationRoutes({
   registry,
   publicUrl,
 }: {
-  donationCheckouts: Pick<DonationCheckoutService, 'open'>;
+  donationCheckouts: Pick<DonationCheckoutService, 'open' | 'cardFee'>;
   registry: OpenAPIRegistry;
   /** The platform's public address; a page opened at another name of this server comes back there. */
   publicUrl: string;
 }): Router {
   const router = Router();
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/donations/card-fee',
+    tag: 'Donations',
+    summary: 'The card fee a donor may cover',
+    description:
+      'Open to everyone. The platform’s rule in force: `percent` of the charge plus `fixedCents`. The donate ' +
+      'panel shows what covering the fee adds to a gift; the checkout (`coverFee: true`) works the extra out ' +
+      'again from the rule in force and charges the gift plus it.',
+    responses: { 200: CardFeeResponse },
+    async handler() {
+      return { cardFee: await donationCheckouts.cardFee() };
+    },
+  });
   defineRoute(router, registry, {
     method: 'post',
     path: '/api/campaigns/{id}/donations/checkout',
@@ -34,7 +52,9 @@ export function donationRoutes({
       '`/campaign/{id}/thank-you?session_id=…`. A campaign that takes no donations (turned off, or past its ' +
       'deadline) is a 409. Card testing is slowed down: a few checkouts a minute from one client to one campaign ' +
       '(429 with Retry-After), and once a client has been declined or limited, or while the campaign sees a ' +
-      'burst, a solved bot check (`botCheck`, from `GET /api/auth/bot-check`) is needed: a 400 naming `botCheck`.',
+      'burst, a solved bot check (`botCheck`, from `GET /api/auth/bot-check`) is needed: a 400 naming `botCheck`. ' +
+      'With `coverFee: true` the donor covers the card fee: the extra is worked out from the platform’s rule in ' +
+      'force (never taken from the client) and the checkout charges the amount plus it (`coveredFee`, `total`).',
     params: IdParams,
     body: DonationCheckoutBody,
     responses: { 201: DonationCheckoutResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },

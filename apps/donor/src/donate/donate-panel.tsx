@@ -1,8 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert, Clock, Heart, Lock } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
-import type { DonationCheckoutBody, DonationCheckoutResponse } from '@causeway/core/contracts/payments.contract';
+import type {
+  CardFeeResponse,
+  DonationCheckoutBody,
+  DonationCheckoutResponse,
+} from '@causeway/core/contracts/payments.contract';
+import { coveredFee, coverFeeOffer } from '@causeway/core/donations/card-fee.rules';
 import { formatUsd } from '@causeway/core/budget/budget.rules';
 import { DONATION_MESSAGE_MAX_LENGTH, DONOR_NAME_MAX_LENGTH } from '@causeway/core/donations/donation.rules';
 import { deadlineStatus, externalHref } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
@@ -50,6 +55,13 @@ function useOpenCheckout(campaignId: string) {
   });
 }
 
+/** `GET /api/donations/card-fee`: the card fee rule a donor may cover (the server works the extra out again). */
+const cardFeeQuery = queryOptions({
+  queryKey: ['donations', 'card-fee'],
+  queryFn: () => apiRequest<CardFeeResponse>('GET', '/api/donations/card-fee'),
+  staleTime: 60_000,
+});
+
 /** While the server asks to wait (a 429 with Retry-After): the seconds left, ticking down. */
 function useWait(error: unknown): number {
   const [until, setUntil] = useState(0);
@@ -95,8 +107,12 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
     choice: { kind: 'preset', cents: DEFAULT_AMOUNT },
     donorName: '',
     message: '',
+    coverFee: false,
   });
   const { choice, donorName, message } = form;
+  const coverFee = form.coverFee === true;
+  const setCoverFee = (next: boolean) => setForm((current) => ({ ...current, coverFee: next }));
+  const cardFee = useQuery(cardFeeQuery).data?.cardFee ?? null;
   const setChoice = (next: AmountChoice) => setForm((current) => ({ ...current, choice: next }));
   const setDonorName = (next: string) => setForm((current) => ({ ...current, donorName: next }));
   const setMessage = (next: string) => setForm((current) => ({ ...current, message: next }));
@@ -106,7 +122,14 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
   const checkout = useOpenCheckout(page.campaignId);
   const botCheck = useBotCheckPhase();
   const waitSeconds = useWait(checkout.error);
-  const ids = { title: useId(), amount: useId(), amountError: useId(), name: useId(), message: useId() };
+  const ids = {
+    title: useId(),
+    amount: useId(),
+    amountError: useId(),
+    name: useId(),
+    message: useId(),
+    coverFee: useId(),
+  };
 
   const closed = closedReason(page, now);
   if (closed) {
@@ -122,6 +145,9 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
   const organization = page.organization;
   const terms = externalHref(organization?.termsAndConditionsLink ?? null);
   const leaving = checkout.isPending || checkout.isSuccess;
+  // The extra shown is the server's own rule on the rule in force; the checkout works it out again.
+  const extra = cardFee && 'cents' in amount ? coveredFee(amount.cents, cardFee) : null;
+  const covering = coverFee && extra !== null && extra > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,6 +157,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
       amount: amount.cents,
       ...(donorName.trim() ? { donorName: donorName.trim() } : {}),
       ...(message.trim() ? { message: message.trim() } : {}),
+      ...(coverFee ? { coverFee: true } : {}),
       ...attribution,
     });
   };
@@ -184,6 +211,19 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
             {amountProblem}
           </p>
         )}
+        {cardFee && extra !== null && extra > 0 && 'cents' in amount && (
+          <label className="cw-donate__cover-fee" htmlFor={ids.coverFee}>
+            <input
+              id={ids.coverFee}
+              type="checkbox"
+              checked={coverFee}
+              onChange={(event) => setCoverFee(event.target.checked)}
+            />
+            <span data-testid="cover-fee-offer">
+              {coverFeeOffer(amount.cents, cardFee, organization?.name ?? null)}
+            </span>
+          </label>
+        )}
       </fieldset>
       <div className="cw-field">
         <label className="cw-field__label" htmlFor={ids.name}>
@@ -233,7 +273,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
             : leaving
               ? 'Opening the secure checkout…'
               : 'cents' in amount
-                ? `Donate ${formatUsd(amount.cents)}`
+                ? `Donate ${formatUsd(amount.cents + (covering ? (extra ?? 0) : 0))}`
                 : 'Donate'}
       </button>
       <div className="cw-donate__fineprint">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AmountChoice } from './donate.rules';
 
 /** What a donor filled in on a campaign's donation form, kept while the tab lives (checkout and back). */
-export type DonationDraft = { choice: AmountChoice; donorName: string; message: string };
+export type DonationDraft = { choice: AmountChoice; donorName: string; message: string; coverFee?: boolean };
 
 const keyOf = (campaignId: string) => `causeway.donation.${campaignId}`;
 
@@ -20,9 +20,9 @@ export function readDonationDraft(campaignId: string): DonationDraft | null {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(keyOf(campaignId)) ?? 'null') as unknown;
     if (typeof stored !== 'object' || stored === null) return null;
-    const { choice, donorName, message } = stored as Record<string, unknown>;
+    const { choice, donorName, message, coverFee } = stored as Record<string, unknown>;
     if (!isChoice(choice) || typeof donorName !== 'string' || typeof message !== 'string') return null;
-    return { choice, donorName, message };
+    return { choice, donorName, message, coverFee: coverFee === true };
   } catch {
     // Storage refused (private mode, a full quota) or a value of another shape: start afresh.
     return null;

@@ -65,6 +65,18 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
               {payment.formattedAmount}
             </p>
             <dl className="cw-receipt__facts">
+              {donation && donation.coveredFee > 0 && (
+                <>
+                  <div>
+                    <dt>Your gift</dt>
+                    <dd data-testid="receipt-gift">{formatUsd(donation.amount)}</dd>
+                  </div>
+                  <div>
+                    <dt>Card fee you covered</dt>
+                    <dd data-testid="receipt-covered-fee">{formatUsd(donation.coveredFee)}</dd>
+                  </div>
+                </>
+              )}
               {party && (
                 <div>
                   <dt>Organization</dt>
@@ -98,10 +110,14 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
                 <dt>Payment reference</dt>
                 <dd className="cw-receipt__id">{payment.paymentId}</dd>
               </div>
-              {donation && donation.refunded > 0 && (
+              {donation && donation.refunded + donation.coveredFeeRefunded > 0 && (
                 <div>
                   <dt>Refunded</dt>
-                  <dd>{donation.refunded >= payment.amount ? 'In full' : formatUsd(donation.refunded)}</dd>
+                  <dd>
+                    {donation.refunded + donation.coveredFeeRefunded >= payment.amount
+                      ? 'In full'
+                      : formatUsd(donation.refunded + donation.coveredFeeRefunded)}
+                  </dd>
                 </div>
               )}
             </dl>

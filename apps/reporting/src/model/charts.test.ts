@@ -15,9 +15,13 @@ describe('chart rows', () => {
         adSpendCents: 4_000,
         impressions: 1000,
         adClicks: 9,
+        feeCoveredGifts: 1,
+        coveredFeesCents: 87,
       },
     ]);
-    expect(rows).toEqual([{ period: '2026-05-01', label: 'May 1', raised: 125.5, spend: 40, gifts: 3 }]);
+    expect(rows).toEqual([
+      { period: '2026-05-01', label: 'May 1', raised: 125.5, spend: 40, gifts: 3, coveredFees: 0.87 },
+    ]);
     expect(isFlat(rows)).toBe(false);
     expect(isFlat([{ raised: 0, spend: 0, gifts: 0 }])).toBe(true);
   });

@@ -14,6 +14,8 @@ export interface MoneyRow {
   raised: number;
   spend: number;
   gifts: number;
+  /** Card fees donors covered on top of their gifts, in dollars. */
+  coveredFees: number;
 }
 
 export function moneyRows(series: readonly SeriesPoint[]): MoneyRow[] {
@@ -23,6 +25,7 @@ export function moneyRows(series: readonly SeriesPoint[]): MoneyRow[] {
     raised: point.raisedCents / 100,
     spend: point.adSpendCents / 100,
     gifts: point.gifts,
+    coveredFees: point.coveredFeesCents / 100,
   }));
 }
 

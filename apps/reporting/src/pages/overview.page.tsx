@@ -1,7 +1,7 @@
 import type { ReportTotals } from '@causeway/core/contracts/reporting.contract';
 import { useOverview } from '../api/reports.api';
 import { channelRows, isFlat, moneyRows, type ChannelRow, type MoneyRow } from '../model/charts';
-import { count, dollars, longDay, perDollar } from '../model/format';
+import { count, dollars, longDay, perDollar, percent } from '../model/format';
 import { presetLabel, type ReportScope } from '../model/scope';
 import { ChartFrame } from '../ui/chart-frame';
 import { ChannelsChart, MoneyChart } from '../ui/charts';
@@ -54,6 +54,13 @@ function kpisOf(totals: ReportTotals, previous: ReportTotals | null): Kpi[] {
       previous: previous?.pageVisits,
     },
     { label: 'Live campaigns', value: count(totals.liveCampaigns) },
+    {
+      label: 'Covered the card fee',
+      value: percent(totals.feeCoveredShare),
+      current: totals.feeCoveredGifts,
+      previous: previous?.feeCoveredGifts,
+      hint: `${count(totals.feeCoveredGifts)} gifts, ${dollars(totals.coveredFeesCents)} in fees covered`,
+    },
   ];
 }
 
@@ -70,6 +77,11 @@ export function moneyColumns() {
     { header: 'Raised', cell: (row: MoneyRow) => dollars(Math.round(row.raised * 100)), numeric: true },
     { header: 'Ad spend', cell: (row: MoneyRow) => dollars(Math.round(row.spend * 100)), numeric: true },
     { header: 'Gifts', cell: (row: MoneyRow) => count(row.gifts), numeric: true },
+    {
+      header: 'Card fees covered',
+      cell: (row: MoneyRow) => dollars(Math.round(row.coveredFees * 100)),
+      numeric: true,
+    },
   ] as const;
 }
 
