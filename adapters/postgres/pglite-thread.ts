@@ -1,9 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** A query's answer, as PGlite gives it. */
 export interface PgliteResult<Row> {
   rows: Row[];
   affectedRows?: number;
+}
+
+let compiledCode: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process and handed to every thread that opens a
+ * database: compiling it and optimizing its busy functions again on each thread was about half of an
+ * embedded database's start (some 2.5 s of CPU of 5). A compiled module is code only; each thread still
+ * has its own memory and database. Where it cannot be compiled here, each thread's PGlite loads its own.
+ */
+function pgliteCode(): Promise<WebAssembly.Module | undefined> {
+  return (compiledCode ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return WebAssembly.compile(await readFile(join(dist, 'pglite.wasm')));
+  })().catch(() => undefined));
 }
 
 /**
@@ -41,9 +59,10 @@ export class PgliteThread {
   /** Opens the database in `dataDir` (in memory without one), or from a tarball of another's data. */
   static async open({ dataDir, from }: { dataDir?: string; from?: Blob }): Promise<PgliteThread> {
     const tarball = from ? new Uint8Array(await from.arrayBuffer()) : undefined;
+    const wasmModule = await pgliteCode();
     const thread = new PgliteThread(
       new Worker(new URL('./pglite.worker.mjs', import.meta.url), {
-        workerData: { dataDir, from: tarball },
+        workerData: { dataDir, from: tarball, wasmModule },
         transferList: tarball ? [tarball.buffer] : [],
       }),
     );

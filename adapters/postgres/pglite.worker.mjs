@@ -16,11 +16,13 @@ function plainError(error) {
   return fields;
 }
 
-const { dataDir, from } = workerData;
+const { dataDir, from, wasmModule } = workerData;
 let lite;
 try {
   lite = await PGlite.create(dataDir ?? 'memory://', {
     ...(from ? { loadDataDir: new Blob([from]) } : {}),
+    // Compiled once by the process that started this thread (pglite-thread.ts).
+    ...(wasmModule ? { wasmModule } : {}),
     // int8 (bigint, count(*)) and numeric as numbers: our values fit in a double.
     parsers: { 20: (value) => Number(value), 1700: (value) => Number(value) },
   });
