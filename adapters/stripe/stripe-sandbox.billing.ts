@@ -20,6 +20,8 @@ import {
   badRequest,
   booleanParam,
   clone,
+  refill,
+  refillEntries,
   currencyParam,
   hashParam,
   integerParam,
@@ -1275,14 +1277,6 @@ export function createSandboxBilling(kit: BillingKit) {
   }
 
   function restore(saved: ReturnType<typeof snapshot>): void {
-    const refill = <T extends { id: string }>(map: Map<string, T>, objects: T[]) => {
-      map.clear();
-      for (const object of objects) map.set(object.id, clone(object));
-    };
-    const refillEntries = <T>(map: Map<string, T>, entries: [string, T][]) => {
-      map.clear();
-      for (const [key, value] of entries) map.set(key, clone(value));
-    };
     refill(customers, saved.customers);
     refill(paymentMethods, saved.paymentMethods);
     refillEntries(cardNumbers, saved.cardNumbers);

@@ -158,3 +158,15 @@ export function randomId(prefix: string, length = 24): string {
 }
 
 export const clone = <T>(value: T): T => structuredClone(value);
+
+/** Fills a table of objects by id again from a saved list, each object a copy. */
+export function refill<T extends { id: string }>(map: Map<string, T>, objects: T[]): void {
+  map.clear();
+  for (const object of objects) map.set(object.id, clone(object));
+}
+
+/** Fills a keyed table again from its saved entries, each value a copy. */
+export function refillEntries<T>(map: Map<string, T>, entries: [string, T][]): void {
+  map.clear();
+  for (const [key, value] of entries) map.set(key, clone(value));
+}

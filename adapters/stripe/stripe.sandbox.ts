@@ -11,6 +11,8 @@ import {
   badRequest,
   booleanParam,
   clone,
+  refill,
+  refillEntries,
   currencyParam,
   expandParam,
   hashParam,
@@ -2145,14 +2147,6 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   function restoreState(input: unknown): void {
     // The schema checks what the code relies on; the rest of each object is the sandbox's own output.
     const saved = SandboxStateSchema.parse(input) as unknown as StripeSandboxState;
-    const refill = <T extends { id: string }>(map: Map<string, T>, objects: T[]) => {
-      map.clear();
-      for (const object of objects) map.set(object.id, clone(object));
-    };
-    const refillEntries = <T>(map: Map<string, T>, entries: [string, T][]) => {
-      map.clear();
-      for (const [key, value] of entries) map.set(key, clone(value));
-    };
     refill(products, saved.products);
     refill(prices, saved.prices);
     refill(sessions, saved.sessions);

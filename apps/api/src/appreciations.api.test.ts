@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
+import { eventually } from '@causeway/tests/support/eventually';
 
 let app: TestApp;
 const cookies = { campaigner: '', promoter: '', super: '', colleague: '', harborAdmin: '', stranger: '' };
@@ -352,16 +353,6 @@ describe('after a donation', () => {
 });
 
 describe('a donation through a promoter’s link, end to end', () => {
-  /** Polls until `check` holds: the thanks follow the payment's webhook a moment later. */
-  async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const value = await read();
-      if (check(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`Timed out waiting for ${what}`);
-  }
-
   it('thanks the donor in the campaign’s words and the promoter, and the receipt shows the page message', async () => {
     const promoted = await api('POST', `/api/campaigns/${campaignId}/promotions`, cookies.promoter);
     const xCode = promoted.body.promotion.links[0].code as string;

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
+import { eventually as eventuallyAt } from '@causeway/tests/support/eventually';
 
 /**
  * Donors covering the card fee, over HTTP on the embedded Stripe sandbox: the rule in the platform's
@@ -22,16 +23,9 @@ const repositories = () => container().get(TYPES.Repositories);
 const sandbox = () => container().get(STRIPE_SANDBOX);
 const api = (method: string, path: string, cookie?: string, body?: unknown) =>
   callApi(app, method, path, { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { body }) });
-
-/** Polls until `check` holds (webhooks, follow-ups and the reporting mirror run a moment later). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
+/** Webhooks and their follow-ups, given up to 20 s on a busy machine. */
+const eventually = <T>(read: () => Promise<T>, check: (value: T) => boolean, what: string) =>
+  eventuallyAt(read, check, what, 400);
 
 /** Opens a donation and pays it on the sandbox's hosted page. */
 async function donate(body: Record<string, unknown>, email = 'dana@example.org') {

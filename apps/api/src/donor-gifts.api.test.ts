@@ -13,6 +13,7 @@ import { createLogger } from './server';
 import { DONOR_GIFTS_SERVICE } from './modules/donor-gifts.module';
 import { GIFTS_LINK_REQUESTS_PER_CLIENT } from './routes/donor-gifts.routes';
 import { TYPES } from './types';
+import { eventually } from '@causeway/tests/support/eventually';
 
 let app: TestApp;
 const clock = new ManualClock(new Date());
@@ -28,15 +29,6 @@ const container = () => app.server.container;
 const repositories = () => container().get(TYPES.Repositories);
 const HARBOR_CAMPAIGN = 'c-gifts-harbor';
 const ORCHARD_CAMPAIGN = 'c-gifts-orchard';
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 /** The mails of a kind sent to an address, oldest first. */
 const mailsTo = async (email: string, kind: string) =>

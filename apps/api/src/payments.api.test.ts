@@ -6,6 +6,7 @@ import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { REPORTING_PROJECTOR_RUNNER } from './modules/reporting-mirror.module';
 import { TYPES } from './types';
+import { eventually } from '@causeway/tests/support/eventually';
 
 /**
  * Money over HTTP on the embedded Stripe sandbox, its webhooks delivered twice and each payment's
@@ -21,16 +22,6 @@ const repositories = () => container().get(TYPES.Repositories);
 const sandbox = () => container().get(STRIPE_SANDBOX);
 const api = (method: string, path: string, cookie?: string, body?: unknown) =>
   callApi(app, method, path, { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { body }) });
-
-/** Polls until `check` holds (webhooks and follow-ups run a moment after the payment). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function approvedDraft(name: string): Promise<string> {
   const id = await createCompleteDraft(app, cookies.campaigner, name);

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
+import { eventually } from '@causeway/tests/support/eventually';
 
 let app: TestApp;
 let admin = '';
@@ -12,15 +13,6 @@ let organizationId = '';
 const campaignId = 'c-receipts';
 const container = () => app.server.container;
 const repositories = () => container().get(TYPES.Repositories);
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = await read();
-    if (check(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   app = await startTestApp();
