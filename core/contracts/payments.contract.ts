@@ -119,7 +119,7 @@ export const SessionParams = z.object({ sessionId: z.string().trim().min(1).max(
 /** A receipt read may wait, up to 25 seconds, for the payment's donation to be recorded. */
 export const PaymentDetailQuery = z.object({
   wait: z.coerce
-    .number()
+    .number({ error: 'Ask for a number of seconds, 0 to 25.' })
     .int('Ask for whole seconds.')
     .min(0, 'Ask for 0 seconds or more.')
     .max(25, 'Ask for at most 25 seconds.')

@@ -376,6 +376,9 @@ describe('donations', () => {
     const tooLong = await api('GET', '/api/payments/cs_any?wait=26');
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.fields).toHaveProperty('wait');
+    const notANumber = await api('GET', '/api/payments/cs_any?wait=soon');
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.body.error.fields.wait).toBe('Ask for a number of seconds, 0 to 25.');
     expect((await api('GET', '/api/payments/cs_unknown?wait=5')).status).toBe(404);
   });
 });
