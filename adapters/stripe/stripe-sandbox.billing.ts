@@ -20,6 +20,7 @@ import {
   badRequest,
   booleanParam,
   clone,
+  descriptionAndMetadataParam,
   refill,
   refillEntries,
   currencyParam,
@@ -409,21 +410,9 @@ export function createSandboxBilling(kit: BillingKit) {
   }
 
   function subscriptionDataOf(params: FormParams): SessionSubscriptionData {
-    const data = hashParam(params.subscription_data, 'subscription_data');
-    if (!data) return { description: null, metadata: {} };
-    for (const name of Object.keys(data)) {
-      if (name !== 'metadata' && name !== 'description') {
-        throw badRequest(
-          `Received unknown parameter: subscription_data[${name}]`,
-          `subscription_data[${name}]`,
-          'parameter_unknown',
-        );
-      }
-    }
-    return {
-      description: textParam(data.description, 'subscription_data[description]') ?? null,
-      metadata: metadataParam(data.metadata),
-    };
+    return (
+      descriptionAndMetadataParam(params.subscription_data, 'subscription_data') ?? { description: null, metadata: {} }
+    );
   }
 
   function keepSessionData(sessionId: string, data: SessionSubscriptionData): void {

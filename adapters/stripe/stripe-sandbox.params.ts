@@ -170,3 +170,24 @@ export function refillEntries<T>(map: Map<string, T>, entries: [string, T][]): v
   map.clear();
   for (const [key, value] of entries) map.set(key, clone(value));
 }
+
+/**
+ * A hash parameter that holds only `description` and `metadata` (a checkout's `payment_intent_data` or
+ * `subscription_data`): undefined when absent; any other key is refused as Stripe refuses it.
+ */
+export function descriptionAndMetadataParam(
+  value: FormValue | undefined,
+  param: string,
+): { description: string | null; metadata: Metadata } | undefined {
+  const data = hashParam(value, param);
+  if (!data) return undefined;
+  for (const name of Object.keys(data)) {
+    if (name !== 'metadata' && name !== 'description') {
+      throw badRequest(`Received unknown parameter: ${param}[${name}]`, `${param}[${name}]`, 'parameter_unknown');
+    }
+  }
+  return {
+    description: textParam(data.description, `${param}[description]`) ?? null,
+    metadata: metadataParam(data.metadata),
+  };
+}

@@ -11,6 +11,7 @@ import {
   badRequest,
   booleanParam,
   clone,
+  descriptionAndMetadataParam,
   refill,
   refillEntries,
   currencyParam,
@@ -848,21 +849,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   }
 
   function paymentIntentDataOf(params: FormParams) {
-    const data = hashParam(params.payment_intent_data, 'payment_intent_data');
-    if (!data) return null;
-    for (const name of Object.keys(data)) {
-      if (name !== 'metadata' && name !== 'description') {
-        throw badRequest(
-          `Received unknown parameter: payment_intent_data[${name}]`,
-          `payment_intent_data[${name}]`,
-          'parameter_unknown',
-        );
-      }
-    }
-    return {
-      description: textParam(data.description, 'payment_intent_data[description]') ?? null,
-      metadata: metadataParam(data.metadata),
-    };
+    return descriptionAndMetadataParam(params.payment_intent_data, 'payment_intent_data') ?? null;
   }
 
   function openSession(input: {
