@@ -21,6 +21,7 @@ import { createPostgresPromotionRepository } from './promotion.repository';
 import { createPostgresRateLimitStore } from './rate-limit.store';
 import { createPostgresPasswordResetRepository } from './password-reset.repository';
 import { createPostgresGiftLinkRepository } from './gift-link.repository';
+import { createPostgresMonthlyGiftRepository } from './monthly-gift.repository';
 import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
 import { createPostgresSettingsRepository } from './settings.repository';
 import { createPostgresShareTrackingRepository } from './share-tracking.repository';
@@ -49,6 +50,7 @@ function createRepositories(context: PgContext): Repositories {
     registrationTokens: createPostgresRegistrationTokenRepository(context),
     passwordResets: createPostgresPasswordResetRepository(context),
     giftLinks: createPostgresGiftLinkRepository(context),
+    monthlyGifts: createPostgresMonthlyGiftRepository(context),
   };
 }
 

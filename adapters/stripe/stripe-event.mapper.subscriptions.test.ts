@@ -201,6 +201,7 @@ describe('Stripe events of monthly gifts as payment actions', () => {
         amountCents: 2_500,
         attemptCount: 2,
         nextAttemptAt: '2026-03-13T15:30:00.000Z',
+        reason: 'The card was declined.',
         billingReason: 'renewal',
         occurredAt: '2026-03-10T15:30:00.000Z',
       },
@@ -320,5 +321,30 @@ describe('Stripe events of monthly gifts as payment actions', () => {
     ],
   ] as const)('ignores %s', async (_case, type, object) => {
     expect(await read(type, object as Record<string, unknown>)).toEqual(ignored(type));
+  });
+});
+
+describe('why a renewal was declined', () => {
+  const declined = event(
+    'invoice.payment_failed',
+    invoice({ status: 'open', amount_paid: 0, attempt_count: 1, next_payment_attempt: PERIOD_END }),
+  );
+
+  it("gives the provider's words for the decline of the invoice's payment", async () => {
+    const asked: string[] = [];
+    const action = await toPaymentAction(declined, {
+      ...lookups,
+      declineOfPaymentIntent: async (id) => {
+        asked.push(id);
+        return 'Your card has insufficient funds.';
+      },
+    });
+    expect(action).toMatchObject({ type: 'invoicePaymentFailed', reason: 'Your card has insufficient funds.' });
+    expect(asked).toEqual(['pi_1']);
+  });
+
+  it('says the card was declined when the provider gives no words', async () => {
+    const action = await toPaymentAction(declined, { ...lookups, declineOfPaymentIntent: async () => null });
+    expect(action).toMatchObject({ reason: 'The card was declined.' });
   });
 });

@@ -42,7 +42,11 @@ export interface EventLookups {
   sessionOfPaymentIntent(paymentIntentId: string): Promise<string | null>;
   /** The invoice a payment intent paid (a month of a monthly gift), or null when it paid none. */
   invoiceOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
+  /** Why a payment intent's last attempt was declined, in the provider's words; null when unknown. */
+  declineOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
 }
+
+const DECLINED = 'The card was declined.';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -237,6 +241,8 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
       const invoice = event.data.object;
       const facts = subscriptionInvoice(invoice);
       if (!facts) return ignored;
+      const intentId = paymentIntentOfInvoice(invoice);
+      const reason = (intentId && (await lookups.declineOfPaymentIntent?.(intentId))) || DECLINED;
       return {
         type: 'invoicePaymentFailed',
         eventId: event.id,
@@ -247,6 +253,7 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
         amountCents: fromSmallestUnit(invoice.amount_due),
         attemptCount: invoice.attempt_count,
         nextAttemptAt: invoice.next_payment_attempt ? isoOf(invoice.next_payment_attempt) : null,
+        reason,
         billingReason: billingReasonOf(invoice),
         occurredAt: occurredAt(event),
       };

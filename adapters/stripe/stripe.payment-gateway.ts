@@ -162,6 +162,17 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
     return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
   }
 
+  async function declineOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    try {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return intent.last_payment_error?.message ?? null;
+    } catch (error) {
+      // The decline is still followed, in general words.
+      onError?.(error, { operation: 'read why a payment was declined', id: paymentIntentId });
+      return null;
+    }
+  }
+
   return {
     async createCheckout(request) {
       const amount = toSmallestUnit(request.amountCents, 'usd');
@@ -382,7 +393,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
         throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       }
-      return toPaymentAction(event, { sessionOfPaymentIntent, invoiceOfPaymentIntent });
+      return toPaymentAction(event, { sessionOfPaymentIntent, invoiceOfPaymentIntent, declineOfPaymentIntent });
     },
   };
 }

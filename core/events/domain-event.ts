@@ -21,6 +21,7 @@ export const AggregateType = z.enum([
   'identity',
   'registrationToken',
   'deployment',
+  'monthlyGift',
 ]);
 export type AggregateType = z.infer<typeof AggregateType>;
 
@@ -99,6 +100,8 @@ export const EventTypes = {
   deploymentQueued: 'deployment.queued',
   deploymentProgressed: 'deployment.progressed',
   deploymentFinished: 'deployment.finished',
+  /** A monthly gift was started, renewed, declined, changed or ended: the payload is the whole gift. */
+  monthlyGiftChanged: 'monthlyGift.changed',
 } as const;
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
 

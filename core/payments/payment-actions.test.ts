@@ -68,6 +68,7 @@ describe('payment actions of monthly gifts', () => {
       campaignId: 'campaign-1',
       amountCents: 2_500,
       attemptCount: 1,
+      reason: 'Your card was declined.',
       nextAttemptAt: '2026-03-13T15:30:00.000Z',
       billingReason: 'renewal',
       occurredAt: '2026-03-10T15:30:00.000Z',

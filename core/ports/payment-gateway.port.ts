@@ -138,6 +138,8 @@ export type PaymentAction =
       amountCents: number;
       attemptCount: number;
       nextAttemptAt: string | null;
+      /** The provider's words for the decline, e.g. "Your card was declined." */
+      reason: string;
       billingReason: 'subscriptionStart' | 'renewal' | 'other';
       occurredAt: string;
     }
