@@ -49,6 +49,15 @@ export function createFirestoreMonthlyGiftRepository(context: FirestoreContext):
         .filter((gift) => gift.status !== 'ended')
         .sort((a, b) => -newestStartFirst(a, b));
     },
+    async listCampaignsWithOpenGifts() {
+      // One equality filter (no composite index), and only the fields the answer needs.
+      const snapshot = await gifts().where('endingMailed', '==', false).select('campaignId', 'status').get();
+      return [
+        ...new Set(
+          snapshot.docs.filter((doc) => doc.get('status') !== 'ended').map((doc) => String(doc.get('campaignId'))),
+        ),
+      ];
+    },
     async listFailedByOrganization(organizationId, limit) {
       return (await list('organizationId', organizationId))
         .filter(isFailedGift)

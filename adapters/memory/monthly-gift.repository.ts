@@ -53,6 +53,15 @@ export function createMemoryMonthlyGiftRepository(context: MemoryContext): Month
         .filter((gift) => gift.campaignId === campaignId && gift.status !== 'ended')
         .sort((a, b) => -newestStartFirst(a, b));
     },
+    async listCampaignsWithOpenGifts() {
+      return [
+        ...new Set(
+          all()
+            .filter((gift) => gift.status !== 'ended' && !gift.endingMailed)
+            .map((gift) => gift.campaignId),
+        ),
+      ];
+    },
     async listFailedByOrganization(organizationId, limit) {
       return all()
         .filter((gift) => gift.organizationId === organizationId && isFailedGift(gift))

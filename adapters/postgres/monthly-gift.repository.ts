@@ -71,6 +71,16 @@ export function createPostgresMonthlyGiftRepository(context: PgContext): Monthly
         .execute();
       return rows.map(toGift);
     },
+    async listCampaignsWithOpenGifts() {
+      const rows = await db
+        .selectFrom('monthly_gifts')
+        .select('campaign_id')
+        .distinct()
+        .where('status', '<>', 'ended')
+        .where('ending_mailed', '=', false)
+        .execute();
+      return rows.map((row) => row.campaign_id);
+    },
     async listFailedByOrganization(organizationId, limit) {
       const rows = await select()
         .where('organization_id', '=', organizationId)

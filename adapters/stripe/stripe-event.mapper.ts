@@ -104,7 +104,7 @@ function giftStatusOf(subscription: Stripe.Subscription, deleted: boolean): Recu
   }
 }
 
-function endReasonOf(subscription: Stripe.Subscription): RecurringGiftEndReason {
+export function endReasonOf(subscription: Stripe.Subscription): RecurringGiftEndReason {
   const reason = subscription.cancellation_details?.reason;
   if (reason === 'payment_failed') return 'paymentFailed';
   if (reason === 'cancellation_requested') return 'requested';

@@ -10,7 +10,8 @@ import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { conflict, DomainError, invalid, notFound } from '@causeway/core/shared/errors';
 import { createApiBaseHttpClient } from './stripe-api-base.http-client';
 import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
-import { checkoutMetadata, giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
+import { checkoutMetadata, endReasonOf,
+  giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
 
 /** How old a signed webhook may be: Stripe's own default tolerance (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -145,7 +146,11 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
 
   const recurringGift = (subscription: Stripe.Subscription): RecurringGift => {
     const gift = giftOf(subscription);
-    return { ...gift, currentPeriodEnd: gift.currentPeriodEnd ?? new Date(0).toISOString() };
+    return {
+      ...gift,
+      currentPeriodEnd: gift.currentPeriodEnd ?? new Date(0).toISOString(),
+      endedReason: gift.status === 'ended' ? endReasonOf(subscription) : null,
+    };
   };
   const updateSubscription = (subscriptionId: string, params: Stripe.SubscriptionUpdateParams, key: string) =>
     call(() => stripe.subscriptions.update(subscriptionId, params, { idempotencyKey: key })).then(recurringGift);

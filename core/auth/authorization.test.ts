@@ -76,6 +76,8 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell,
   'appreciation.edit': ['self', 'self', 'own organization', 'self', '✗', 'self', '✗', '✗'],
   'report.read': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', 'own organization', '✓'],
   'report.donorEmails': ['✓', '✓', 'own organization', '✗', '✗', '✗', '✗', '✗'],
+  'monthlyGift.readFailed': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', '✗', '✗'],
+  'monthlyGift.remind': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', '✗', '✗'],
 };
 
 const HOME = 'org-harbor';

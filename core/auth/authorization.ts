@@ -181,6 +181,12 @@ export const RULES = {
   /** Donors' whole e-mail addresses in reports (others see them masked): admins of the organization, platform staff. */
   'report.donorEmails': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** An organization's monthly gifts whose renewals were declined: its campaigners and admins, platform staff. */
+  'monthlyGift.readFailed': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** The one reminder to a donor whose monthly gift stopped for a declined card: the same people. */
+  'monthlyGift.remind': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -201,6 +207,8 @@ const refusals: Partial<Record<Action, string>> = {
   'user.setPlatformAnalyst': 'Only super users and platform admins can give an analyst every organization’s reports.',
   'report.read': 'You can only see the reports of your own organization.',
   'report.donorEmails': 'Only your organization’s admins see donors’ e-mail addresses.',
+  'monthlyGift.readFailed': 'You can only see the monthly gifts of your own organization.',
+  'monthlyGift.remind': 'You can only remind the donors of your own organization.',
   'user.softDelete': 'You cannot delete this account.',
   'user.hardDelete': 'Only platform admins can permanently delete an account, and never their own.',
   'profile.updateOwn': 'You can only edit your own profile.',

@@ -147,6 +147,12 @@ export function donorGiftsServiceFactory(deps: DonorGiftsServiceDeps) {
       if (visit?.purpose === 'visit') await giftLinks.use(visit.id, clock.now().toISOString());
     },
 
+    /** The open visit's e-mail address and end; a 401 when the visit is missing or ended. */
+    async visitOf(visitToken: string | undefined): Promise<{ email: string; endsAt: string }> {
+      const visit = await openVisit(visitToken);
+      return { email: visit.email, endsAt: visit.expiresAt };
+    },
+
     /** The visit's gifts, newest first, one page: only those given with the visit's e-mail address. */
     async gifts(visitToken: string | undefined, query: { limit?: number; cursor?: string } = {}) {
       const visit = await openVisit(visitToken);

@@ -137,7 +137,7 @@ export function applyToMonthlyGift(
       next.paused = action.paused;
       if (action.status === 'ended') {
         next.endedAt = gift.endedAt ?? action.occurredAt;
-        next.endedReason = gift.endedReason ?? action.endedReason ?? 'other';
+        next.endedReason = action.endedReason ?? gift.endedReason ?? 'other';
         next.cancelAtPeriodEnd = false;
         next.nextAttemptAt = null;
       }
@@ -147,13 +147,14 @@ export function applyToMonthlyGift(
     case 'invoicePaid': {
       next.donorEmail = gift.donorEmail ?? action.payerEmail?.trim().toLowerCase() ?? null;
       next.promoterId = gift.promoterId ?? action.promoterId;
-      if (gift.status === 'incomplete' || (gift.status === 'pastDue' && action.invoiceId === gift.failedInvoiceId)) {
+      const paysDecline = action.invoiceId === gift.failedInvoiceId;
+      if (gift.status === 'incomplete' || (gift.status === 'pastDue' && paysDecline)) {
         next.status = 'active';
-        next.nextAttemptAt = null;
         if (!gift.currentPeriodEnd || Date.parse(action.periodEnd) > Date.parse(gift.currentPeriodEnd)) {
           next.currentPeriodEnd = action.periodEnd;
         }
       }
+      if (paysDecline) next.nextAttemptAt = null;
       break;
     }
     case 'invoicePaymentFailed': {

@@ -25,7 +25,13 @@ const invoicePaid: Extract<PaymentAction, { type: 'invoicePaid' }> = {
 function router() {
   const paid: DonationPaid[] = [];
   const unrecorded: PaymentAction[] = [];
+  const gifts: PaymentAction[] = [];
   const route = paymentActionRouter({
+    monthlyGifts: {
+      onAction: async (action) => {
+        gifts.push(action);
+      },
+    },
     budget: { onPaid: async () => undefined },
     donations: {
       onPaid: async (action) => {
@@ -35,12 +41,12 @@ function router() {
     },
     onUnrecorded: (action) => unrecorded.push(action),
   });
-  return { route, paid, unrecorded };
+  return { route, paid, unrecorded, gifts };
 }
 
 describe('payment actions of monthly gifts', () => {
-  it('books a paid month as a donation keyed by its invoice', async () => {
-    const { route, paid, unrecorded } = router();
+  it('books a paid month as a donation keyed by its invoice, and the monthly gift follows it', async () => {
+    const { route, paid, unrecorded, gifts } = router();
     await route(invoicePaid);
     expect(paid).toEqual([monthlyGiftPayment(invoicePaid)]);
     expect(paid[0]).toMatchObject({
@@ -54,11 +60,12 @@ describe('payment actions of monthly gifts', () => {
       payerEmail: 'dana@example.org',
       raw: { invoiceId: 'in_1', subscriptionId: 'sub_1', paymentIntentId: 'pi_1', billingReason: 'renewal' },
     });
+    expect(gifts).toEqual([invoicePaid]);
     expect(unrecorded).toEqual([]);
   });
 
-  it('only logs a declined month and a changed subscription', async () => {
-    const { route, paid, unrecorded } = router();
+  it('books nothing for a declined month: the monthly gift follows it, and it is logged', async () => {
+    const { route, paid, unrecorded, gifts } = router();
     const failed: PaymentAction = {
       type: 'invoicePaymentFailed',
       eventId: 'evt_2',
@@ -75,6 +82,7 @@ describe('payment actions of monthly gifts', () => {
     };
     await route(failed);
     expect(paid).toEqual([]);
+    expect(gifts).toEqual([failed]);
     expect(unrecorded).toEqual([failed]);
   });
 });

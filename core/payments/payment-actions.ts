@@ -2,12 +2,15 @@ import type { DonationPaid, DonationRecordingService } from '../donations/donati
 import type { PaymentAction } from '../ports/payment-gateway.port';
 import type { CardTestingGuard } from '../donations/card-testing.guard';
 import type { BudgetPaymentService } from './budget-payment.service';
+import type { MonthlyGiftsService } from '../monthly-gifts/monthly-gifts.service';
 
 export type PaymentActionRouterDeps = {
   budget: Pick<BudgetPaymentService, 'onPaid'>;
   donations: Pick<DonationRecordingService, 'onPaid' | 'onRefunded'>;
   /** Declined cards count against their client and campaign (the card-testing defence). */
   declines?: Pick<CardTestingGuard, 'onDeclined'>;
+  /** Monthly gifts follow their invoices and subscription changes. */
+  monthlyGifts?: Pick<MonthlyGiftsService, 'onAction'>;
   /** Failed payments and events that are not ours: nothing to record, only to log. */
   onUnrecorded: (action: Exclude<PaymentAction, { type: 'paymentRefunded' | 'invoicePaid' }>) => void;
 };
@@ -43,11 +46,18 @@ export function monthlyGiftPayment(action: Extract<PaymentAction, { type: 'invoi
 
 /**
  * Where each verified payment webhook's action goes: a paid ad budget to the budget payment, a paid
- * donation, a paid month of a monthly gift and every refund to donor bookkeeping. A refund names only
+ * donation, a paid month of a monthly gift and every refund to donor bookkeeping; a monthly gift's
+ * invoices and changes also to the gift's record. A refund names only
  * its payment, which donor bookkeeping knows when it is a donation's. What throws makes the webhook
  * fail, to be delivered again.
  */
-export function paymentActionRouter({ budget, donations, declines, onUnrecorded }: PaymentActionRouterDeps) {
+export function paymentActionRouter({
+  budget,
+  donations,
+  declines,
+  monthlyGifts,
+  onUnrecorded,
+}: PaymentActionRouterDeps) {
   return async (action: PaymentAction): Promise<void> => {
     switch (action.type) {
       case 'paymentSucceeded':
@@ -56,6 +66,12 @@ export function paymentActionRouter({ budget, donations, declines, onUnrecorded 
         return;
       case 'invoicePaid':
         await donations.onPaid(monthlyGiftPayment(action));
+        await monthlyGifts?.onAction(action);
+        return;
+      case 'invoicePaymentFailed':
+      case 'subscriptionChanged':
+        await monthlyGifts?.onAction(action);
+        onUnrecorded(action);
         return;
       case 'paymentRefunded':
         await donations.onRefunded(action);

@@ -17,6 +17,8 @@ export interface MonthlyGiftRepository {
   listByEmail(email: string): Promise<MonthlyGift[]>;
   /** A campaign's gifts that have not ended, oldest first. */
   listOpenByCampaign(campaignId: string): Promise<MonthlyGift[]>;
+  /** The campaigns that have gifts neither ended nor told of their campaign's end, in no order. */
+  listCampaignsWithOpenGifts(): Promise<string[]>;
   /**
    * An organization's gifts whose renewal was declined (being retried, or ended for it), latest decline
    * first, at most `limit`.

@@ -50,6 +50,8 @@ export interface RecurringGift {
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
   paused: boolean;
+  /** Why it ended, once it has. */
+  endedReason: RecurringGiftEndReason | null;
 }
 
 /** `pastDue`: a renewal was declined and is being retried; `ended`: nothing more is charged. */

@@ -124,4 +124,14 @@ describeContract('MonthlyGiftRepository', (subject) => {
     ]);
     expect((await monthlyGifts.listFailedByOrganization('org-1', 1)).map((g) => g.subscriptionId)).toEqual(['sub_2']);
   });
+
+  it('names the campaigns whose gifts are neither ended nor told of the end', async () => {
+    const { monthlyGifts } = subject().store.repositories;
+    await monthlyGifts.change('sub_1', () => gift('sub_1'));
+    await monthlyGifts.change('sub_2', () => gift('sub_2', { status: 'pastDue' }));
+    await monthlyGifts.change('sub_3', () => gift('sub_3', { campaignId: 'campaign-2', status: 'ended' }));
+    await monthlyGifts.change('sub_4', () => gift('sub_4', { campaignId: 'campaign-3', endingMailed: true }));
+    await monthlyGifts.change('sub_5', () => gift('sub_5', { campaignId: 'campaign-4', paused: true }));
+    expect((await monthlyGifts.listCampaignsWithOpenGifts()).sort()).toEqual(['campaign-1', 'campaign-4']);
+  });
 });

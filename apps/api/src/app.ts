@@ -41,6 +41,8 @@ import { donationRoutes } from './routes/donations.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { donorGiftsRoutes } from './routes/donor-gifts.routes';
 import { DONOR_GIFTS_SERVICE } from './modules/donor-gifts.module';
+import { MONTHLY_GIFTS_SERVICE } from './modules/monthly-gifts.module';
+import { monthlyGiftsRoutes } from './routes/monthly-gifts.routes';
 import type { ReceiptDocument } from '@causeway/core/payments/payment-receipts.service';
 import { stripeSessionRoutes } from './routes/stripe-session.routes';
 import { MIRROR_STATUS_SERVICE, reportingMirrorRoutes } from './modules/reporting-mirror.module';
@@ -239,6 +241,13 @@ export function createApp(container: Container): RequestListener {
       cookies: cookiePolicy,
       registry,
       sharedLimits,
+    }),
+  );
+  app.use(
+    monthlyGiftsRoutes({
+      monthlyGifts: container.get(MONTHLY_GIFTS_SERVICE),
+      donorGifts: container.get(DONOR_GIFTS_SERVICE),
+      registry,
     }),
   );
   app.use(campaignStatsRoutes({ directory: container.get(TYPES.CampaignDirectoryService), registry }));

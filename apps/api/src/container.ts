@@ -21,6 +21,7 @@ import { DELIVERY_SYNC_SCHEDULER, deliveryModule } from './modules/delivery.modu
 import { demoModule } from './modules/demo.module';
 import { DEPLOYMENT_WORKER, deploymentModule } from './modules/deployment.module';
 import { donationsModule } from './modules/donations.module';
+import { CAMPAIGN_END_SWEEP, monthlyGiftsModule } from './modules/monthly-gifts.module';
 import { donorGiftsModule } from './modules/donor-gifts.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
@@ -131,6 +132,7 @@ export async function compose(
   container.bind(TYPES.AdPlatform).toConstantValue(ads.adPlatform);
   if (ads.sandbox) container.bind(AMOBEE_SANDBOX).toConstantValue(ads.sandbox);
   container.bind(TYPES.PaymentGateway).toConstantValue(payments.gateway);
+  container.bind(TYPES.RecurringPayments).toConstantValue(payments.gateway);
   if (payments.sandbox) container.bind(STRIPE_SANDBOX).toConstantValue(payments.sandbox);
 
   container.loadSync(
@@ -150,6 +152,7 @@ export async function compose(
     paymentsModule(config, logger, { paymentActions: overrides.paymentActions }),
     donationsModule(config, logger),
     donorGiftsModule(config, logger),
+    monthlyGiftsModule(config, logger),
     // The worker's and the projector's names, in this order, are the ids this start makes for them.
     deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
     deliveryModule(config, logger),
@@ -160,6 +163,7 @@ export async function compose(
   // What runs on its own on this instance: started once the app listens, stopped at close.
   const worker = container.get(DEPLOYMENT_WORKER);
   const deliverySync = container.get(DELIVERY_SYNC_SCHEDULER);
+  const campaignEndSweep = container.get(CAMPAIGN_END_SWEEP);
   const projector = container.get(REPORTING_PROJECTOR_RUNNER);
   const pageChanges = await followCampaignPageChanges(container, logger);
   pageChanged = pageChanges.changed;
@@ -175,12 +179,14 @@ export async function compose(
       // Jobs call the ad platform, which (embedded) answers only once the app listens.
       worker.start();
       deliverySync.start();
+      campaignEndSweep.start();
       void projector.start();
     },
     async close() {
       await projector.stop();
       await worker.stop();
       await deliverySync.stop();
+      await campaignEndSweep.stop();
       // The payments being booked are written before the store closes.
       await container.get(TYPES.DonationIngest).settled();
       mail.close();

@@ -14,7 +14,7 @@ import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
 import type { IdentityProvider } from '@causeway/core/ports/identity.port';
 import type { ImageInspector } from '@causeway/core/ports/image-inspector.port';
 import type { Mailbox, Mailer } from '@causeway/core/ports/mailer.port';
-import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
+import type { PaymentGateway, RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
 import type { MailService } from '@causeway/core/email/mail.service';
 import type { RegistrationService } from '@causeway/core/registration/registration.service';
 import type { SettingsService } from '@causeway/core/settings/settings.service';
@@ -64,6 +64,8 @@ export const TYPES = {
   EventBus: token<EventBus>('EventBus'),
   AdPlatform: token<AdPlatform>('AdPlatform'),
   PaymentGateway: token<PaymentGateway>('PaymentGateway'),
+  /** Monthly gifts on the card provider (the same provider as PaymentGateway). */
+  RecurringPayments: token<RecurringPayments>('RecurringPayments'),
   /** This instance's open server-sent-event streams (shutdown ends them). */
   EventStreams: token<EventStreams>('EventStreams'),
   AuthService: token<AuthService>('AuthService'),

@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { PaymentActionHandler } from '../routes/payment-webhook.routes';
 import { TYPES } from '../types';
 import { CARD_TESTING_GUARD } from './donations.module';
+import { MONTHLY_GIFTS_SERVICE } from './monthly-gifts.module';
 
 /** What verified payment webhooks are handed to (the donation and budget use cases bind theirs here). */
 export const PAYMENT_ACTION_HANDLER: ServiceIdentifier<PaymentActionHandler> = Symbol.for('causeway.PaymentActions');
@@ -84,6 +85,7 @@ export const paymentsModule = (config: Config, logger: Logger, options: Payments
               ? context.get(TYPES.DonationRecordingService)
               : donationActions(context.get(TYPES.DonationRecordingService), context.get(TYPES.DonationIngest)),
           declines: context.get(CARD_TESTING_GUARD),
+          monthlyGifts: context.get(MONTHLY_GIFTS_SERVICE),
           onUnrecorded: logPaymentAction(logger),
         }),
       );

@@ -58,7 +58,7 @@ const limitedByClient = (name: string, limit: number, sharedLimits: SharedLimits
     },
   });
 
-const visitTokenOf = (req: Request): string | undefined => {
+export const visitTokenOf = (req: Request): string | undefined => {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[GIFTS_VISIT_COOKIE];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };

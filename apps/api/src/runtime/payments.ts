@@ -7,7 +7,7 @@ import { savedRouter } from '@causeway/adapters/system/answer-when-saved';
 import { keepJournal } from '@causeway/adapters/system/json-journal';
 import type { Clock } from '@causeway/core/ports/clock.port';
 import type { IdGenerator } from '@causeway/core/ports/id-generator.port';
-import type { PaymentGateway } from '@causeway/core/ports/payment-gateway.port';
+import type { PaymentGateway, RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
 import type { Config } from '../config';
 import { sandboxStatePath, type SandboxModules } from './sandboxes';
 
@@ -27,7 +27,7 @@ export function openPayments(
   ids: IdGenerator,
   sandboxes: SandboxModules,
 ): {
-  gateway: PaymentGateway;
+  gateway: PaymentGateway & RecurringPayments;
   sandbox: StripeSandbox | null;
   listening(ownUrl: string): void;
   close(): Promise<void>;
