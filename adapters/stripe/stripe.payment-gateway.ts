@@ -10,8 +10,7 @@ import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { conflict, DomainError, invalid, notFound } from '@causeway/core/shared/errors';
 import { createApiBaseHttpClient } from './stripe-api-base.http-client';
 import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
-import { checkoutMetadata, endReasonOf,
-  giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
+import { checkoutMetadata, endReasonOf, giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
 
 /** How old a signed webhook may be: Stripe's own default tolerance (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
