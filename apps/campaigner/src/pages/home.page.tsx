@@ -16,6 +16,7 @@ import { stepById } from '../model/wizard-steps';
 import { reachPaths } from '../reach/reach-routes';
 import { ListSkeleton } from '../ui/states';
 import { StatusBadge } from '../ui/status-badge';
+import { FailedMonthlyGiftsSection } from './failed-monthly-gifts-section';
 import { LiveCampaignsSection } from './live-campaigns-section';
 
 /** An organization's admin may look at all of the organization's campaigns, not only their own. */
@@ -257,6 +258,7 @@ export function HomePage({ user }: { user: SessionUser }) {
         empty={{ title: 'Nothing is being published', text: '' }}
       />
       <LiveCampaignsSection organizationId={user.organizationId} organization={organization} />
+      <FailedMonthlyGiftsSection organizationId={user.organizationId} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { LoadMore } from '@causeway/shells/shared/ui/load-more';
 import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
 import { closeGiftsVisit, giftsKeys, openGiftsLink, requestGiftsLink, useVisitGifts } from './gifts.api';
 import { giftStatusLabel, giftsDate, visitEndText } from './gifts.rules';
+import { MonthlyGifts } from './MonthlyGifts';
 import './gifts.css';
 
 /** What the page shows before the gifts: the link being opened, or why it could not be. */
@@ -226,6 +227,7 @@ export default function GiftsPage() {
             Close
           </button>
         </div>
+        <MonthlyGifts enabled />
         <section aria-labelledby="cw-gifts-one-off" className="cw-gifts__section">
           <h2 id="cw-gifts-one-off" className="cw-gifts__section-title">
             Gifts
@@ -241,11 +243,6 @@ export default function GiftsPage() {
           )}
           <LoadMore query={gifts} label="Load older gifts" />
         </section>
-        {/*
-          Monthly gifts get their own section here, above or beside the one-off gifts: each with its amount
-          and next date, and the donor's own actions (change the amount, update the card, pause, stop).
-          They come with monthly giving; until then the page lists only what was given.
-        */}
       </>
     );
   } else {
