@@ -6,6 +6,9 @@ import type {
   PaymentGateway,
   PaymentPrice,
   PaymentProduct,
+  RecurringGift,
+  RecurringPayments,
+  SubscriptionCheckoutRequest,
 } from '@causeway/core/ports/payment-gateway.port';
 import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { conflict, invalid, notFound } from '@causeway/core/shared/errors';
@@ -29,8 +32,11 @@ export interface MemoryPaymentGatewayOptions {
 }
 
 /** The gateway plus what a payer or the provider would do, for tests and the embedded checkout page. */
-export interface MemoryPaymentGateway extends PaymentGateway {
-  /** The payer pays a checkout session; answers the provider's signed `checkout.session.completed`. */
+export interface MemoryPaymentGateway extends PaymentGateway, RecurringPayments {
+  /**
+   * The payer pays a checkout session; answers the provider's signed `checkout.session.completed` (a
+   * monthly gift's checkout also starts its subscription and pays its first invoice: `invoicePaidEvent`).
+   */
   completeCheckout(
     sessionId: string,
     payment?: { card?: { brand: string; last4: string }; email?: string },
@@ -41,6 +47,10 @@ export interface MemoryPaymentGateway extends PaymentGateway {
   refundPayment(paymentIntentId: string, amountCents?: number): SignedWebhook;
   /** Any provider event, signed. */
   signEvent(type: string, object: Record<string, unknown>): SignedWebhook;
+  /** The subscription and customer a paid monthly gift's checkout started. */
+  subscriptionOf(sessionId: string): { subscriptionId: string; customerId: string };
+  /** The signed `invoice.paid` of the first month of a paid monthly gift's checkout. */
+  invoicePaidEvent(sessionId: string): SignedWebhook;
   /** Products are made in the provider's dashboard, not through the port. */
   addProduct(input: { name: string; active?: boolean }): PaymentProduct;
   archivePrice(priceId: string): void;
@@ -52,6 +62,19 @@ interface Session {
   url: string;
   createdAt: Date;
   paymentIntentId: string | null;
+  /** A monthly gift's checkout: the subscription it started once paid, with its first invoice. */
+  subscription?: { coveredFeeCents: number; id: string | null; invoiceId: string | null };
+}
+
+interface Subscription {
+  id: string;
+  customerId: string;
+  sessionId: string;
+  amountCents: number;
+  ended: boolean;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  paused: boolean;
 }
 
 interface Payment {
@@ -121,6 +144,8 @@ export function toPaymentAction(event: Record<string, unknown>): PaymentAction {
 
   switch (providerType) {
     case 'checkout.session.completed': {
+      // A monthly gift's first month is booked from its invoice (invoice.paid), not from its session.
+      if (object.mode === 'subscription') return ignored;
       const campaignId = text(metadata.campaignId);
       const paymentIntentId = text(object.payment_intent);
       if (!campaignId || !paymentIntentId || object.payment_status !== 'paid') return ignored;
@@ -156,6 +181,38 @@ export function toPaymentAction(event: Record<string, unknown>): PaymentAction {
       const paymentIntentId = text(object.payment_intent);
       if (!paymentIntentId) return ignored;
       return { type: 'paymentRefunded', eventId, paymentIntentId, amountCents: Number(object.amount_refunded ?? 0) };
+    }
+    case 'invoice.paid': {
+      const campaignId = text(metadata.campaignId);
+      const subscriptionId = text(object.subscription);
+      const customerId = text(object.customer);
+      const invoiceId = text(object.id);
+      if (!campaignId || !subscriptionId || !customerId || !invoiceId) return ignored;
+      const strings = Object.fromEntries(
+        Object.entries(metadata).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      const fee = Number(metadata.coveredFee ?? 0);
+      const start = Number(object.period_start);
+      return {
+        type: 'invoicePaid',
+        eventId,
+        invoiceId,
+        subscriptionId,
+        customerId,
+        campaignId,
+        promoterId: text(metadata.promoterId),
+        payerUserId: text(metadata.payerUserId),
+        amountCents: Number(object.amount_paid ?? 0),
+        periodStart: new Date(start * 1000).toISOString(),
+        periodEnd: new Date(Number(object.period_end) * 1000).toISOString(),
+        billingReason: object.billing_reason === 'subscription_create' ? 'subscriptionStart' : 'renewal',
+        paymentIntentId: text(object.payment_intent),
+        payerEmail: text(object.customer_email),
+        metadata: strings,
+        sessionId: text(object.checkout_session),
+        coveredFeeCents: Number.isInteger(fee) && fee > 0 ? fee : 0,
+        occurredAt: new Date(Number(event.created) * 1000).toISOString(),
+      };
     }
     default:
       return ignored;
@@ -199,12 +256,57 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
     return { body, signature: signWebhookBody(webhookSecret, body, created) };
   }
 
-  function metadataOf(request: CheckoutRequest): Record<string, string> {
+  function metadataOf(session: Session | CheckoutRequest): Record<string, string> {
+    const request = 'request' in session ? session.request : session;
     const metadata: Record<string, string> = { purpose: request.purpose, campaignId: request.campaignId };
     if (request.promoterId) metadata.promoterId = request.promoterId;
     if (request.payerUserId) metadata.payerUserId = request.payerUserId;
     if (request.clientKey) metadata.client = request.clientKey;
+    const fee = 'request' in session ? (session.subscription?.coveredFeeCents ?? 0) : 0;
+    if (fee > 0) metadata.coveredFee = String(fee);
     return metadata;
+  }
+
+  const subscriptions = new Map<string, Subscription>();
+  const giftOf = (subscription: Subscription): RecurringGift => ({
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    status: subscription.ended ? 'ended' : 'active',
+    amountCents: subscription.amountCents,
+    currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    paused: subscription.paused,
+  });
+  function requireSubscription(subscriptionId: string): Subscription {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw notFound(`No such subscription: '${subscriptionId}'`);
+    return subscription;
+  }
+  /** A change of a gift, once per idempotency key; an ended gift cannot change. */
+  function changeGift(
+    operation: string,
+    input: { subscriptionId: string; idempotencyKey: string },
+    change: (subscription: Subscription) => void,
+  ): RecurringGift {
+    return once(operation, input.idempotencyKey, { ...input, idempotencyKey: undefined }, () => {
+      const subscription = requireSubscription(input.subscriptionId);
+      if (subscription.ended)
+        throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+      change(subscription);
+      return giftOf(subscription);
+    });
+  }
+  function requireAmount(amountCents: number): void {
+    if (!Number.isInteger(amountCents) || amountCents < MINIMUM_AMOUNT_CENTS) {
+      throw invalid(`The amount must be a whole number of cents, at least ${MINIMUM_AMOUNT_CENTS}.`);
+    }
+  }
+  function requireSubscriptionSession(sessionId: string) {
+    const session = requireSession(sessionId);
+    const subscription = session.subscription?.id ? subscriptions.get(session.subscription.id) : undefined;
+    if (!session.subscription?.invoiceId || !subscription)
+      throw invalid(`The checkout session ${sessionId} started no paid monthly gift.`);
+    return { session, subscription, invoiceId: session.subscription.invoiceId };
   }
 
   function requireSession(sessionId: string): Session {
@@ -224,6 +326,87 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
         const url = `${baseUrl}/checkout/${id}`;
         sessions.set(id, { id, request: structuredClone(request), url, createdAt: clock.now(), paymentIntentId: null });
         return { id, url };
+      });
+    },
+
+    async createSubscriptionCheckout(request: SubscriptionCheckoutRequest) {
+      requireAmount(request.amountCents);
+      if (!request.successUrl || !request.cancelUrl) throw invalid('Success and cancel URLs are required.');
+      return once('subscriptionCheckout', request.idempotencyKey, { ...request, idempotencyKey: undefined }, () => {
+        const id = providerId('cs');
+        const url = `${baseUrl}/checkout/${id}`;
+        const { coveredFeeCents = 0, ...rest } = structuredClone(request);
+        sessions.set(id, {
+          id,
+          request: { ...rest, purpose: 'donation' },
+          url,
+          createdAt: clock.now(),
+          paymentIntentId: null,
+          subscription: { coveredFeeCents, id: null, invoiceId: null },
+        });
+        return { id, url };
+      });
+    },
+
+    async changeSubscriptionAmount(input) {
+      requireAmount(input.amountCents);
+      return changeGift('subscriptionAmount', input, (subscription) => {
+        subscription.amountCents = input.amountCents;
+      });
+    },
+
+    async pauseSubscription(input) {
+      return changeGift('subscriptionPause', input, (subscription) => {
+        subscription.paused = true;
+      });
+    },
+
+    async resumeSubscription(input) {
+      return changeGift('subscriptionResume', input, (subscription) => {
+        subscription.paused = false;
+      });
+    },
+
+    async cancelSubscription(input) {
+      return changeGift('subscriptionCancel', input, (subscription) => {
+        if (input.when === 'periodEnd') subscription.cancelAtPeriodEnd = true;
+        else subscription.ended = true;
+      });
+    },
+
+    async getSubscription(subscriptionId) {
+      return giftOf(requireSubscription(subscriptionId));
+    },
+
+    async openBillingPortal(input) {
+      if (![...subscriptions.values()].some((subscription) => subscription.customerId === input.customerId)) {
+        throw notFound(`No such customer: '${input.customerId}'`);
+      }
+      return { url: `${baseUrl}/billing/${providerId('bps')}?return=${encodeURIComponent(input.returnUrl)}` };
+    },
+
+    subscriptionOf(sessionId) {
+      const { subscription } = requireSubscriptionSession(sessionId);
+      return { subscriptionId: subscription.id, customerId: subscription.customerId };
+    },
+
+    invoicePaidEvent(sessionId) {
+      const { session, subscription, invoiceId } = requireSubscriptionSession(sessionId);
+      const payment = payments.get(session.paymentIntentId!)!;
+      const start = Math.floor(payment.paidAt.getTime() / 1000);
+      return signEvent('invoice.paid', {
+        id: invoiceId,
+        object: 'invoice',
+        billing_reason: 'subscription_create',
+        amount_paid: payment.amountCents,
+        customer: subscription.customerId,
+        customer_email: 'donor@example.org',
+        subscription: subscription.id,
+        payment_intent: payment.id,
+        checkout_session: session.id,
+        period_start: start,
+        period_end: Math.floor(subscription.currentPeriodEnd.getTime() / 1000),
+        metadata: metadataOf(session),
       });
     },
 
@@ -280,6 +463,7 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
         amount: payment.amountCents,
         card: { ...payment.card },
         link: `${baseUrl}/receipts/${payment.chargeId}`,
+        ...(sessions.get(sessionId)?.subscription ? { monthly: true } : {}),
       };
     },
 
@@ -312,6 +496,24 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
       };
       session.paymentIntentId = paid.id;
       payments.set(paid.id, paid);
+      if (session.subscription) {
+        // A monthly gift starts: its customer, its subscription and its first invoice, paid now.
+        const periodEnd = new Date(paid.paidAt);
+        periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+        const subscription: Subscription = {
+          id: providerId('sub'),
+          customerId: providerId('cus'),
+          sessionId,
+          amountCents: paid.amountCents,
+          ended: false,
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: false,
+          paused: false,
+        };
+        subscriptions.set(subscription.id, subscription);
+        session.subscription.id = subscription.id;
+        session.subscription.invoiceId = providerId('in');
+      }
       return signEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -322,7 +524,9 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
         status: 'complete',
         // The e-mail the payer gave on the checkout page.
         customer_details: { email: payment.email ?? 'donor@example.org' },
-        metadata: metadataOf(session.request),
+        metadata: metadataOf(session),
+        mode: session.subscription ? 'subscription' : 'payment',
+        ...(session.subscription ? { subscription: session.subscription.id } : {}),
         created: Math.floor(session.createdAt.getTime() / 1000),
       });
     },

@@ -73,6 +73,8 @@ const paid = (overrides: Partial<Extract<PaymentAction, { type: 'invoicePaid' }>
   paymentIntentId: 'pi_1',
   payerEmail: 'dana@example.org',
   metadata: gift,
+  sessionId: null,
+  coveredFeeCents: 0,
   occurredAt: '2026-03-10T15:30:00.000Z',
   ...overrides,
 });
@@ -136,6 +138,51 @@ describe('refunds of a monthly gift', () => {
 });
 
 describe('Stripe events of monthly gifts as payment actions', () => {
+  it('names the checkout of a first month (only), and the card fee its gift covers each month', async () => {
+    const asked: string[] = [];
+    const withSessions = {
+      ...lookups,
+      sessionOfSubscription: async (subscriptionId: string) => {
+        asked.push(subscriptionId);
+        return 'cs_first';
+      },
+    };
+    const covered = { ...gift, coveredFee: '87' };
+    const first = invoice({
+      billing_reason: 'subscription_create',
+      amount_paid: 2_587,
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: covered } },
+    });
+    expect(await toPaymentAction(event('invoice.paid', first), withSessions)).toEqual(
+      paid({
+        billingReason: 'subscriptionStart',
+        amountCents: 2_587,
+        metadata: covered,
+        sessionId: 'cs_first',
+        coveredFeeCents: 87,
+      }),
+    );
+    expect(asked).toEqual(['sub_1']);
+    const renewal = invoice({
+      amount_paid: 2_587,
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: covered } },
+    });
+    expect(await toPaymentAction(event('invoice.paid', renewal), withSessions)).toMatchObject({
+      billingReason: 'renewal',
+      sessionId: null,
+      coveredFeeCents: 87,
+    });
+    expect(asked).toEqual(['sub_1']);
+    // A fee that is not whole cents is none.
+    const odd = invoice({
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_1', metadata: { ...gift, coveredFee: '8.7' } },
+      },
+    });
+    expect(await toPaymentAction(event('invoice.paid', odd), withSessions)).toMatchObject({ coveredFeeCents: 0 });
+  });
+
   it.each([
     ['a paid renewal', read('invoice.paid', invoice()), paid()],
     [

@@ -19,6 +19,8 @@ export type PaymentMetadata = {
   payerUserId?: string;
   /** The hashed key of the client that opened a donation checkout (for counting declined cards). */
   client?: string;
+  /** A monthly gift's card fee covered each month, in cents, within its amount (absent: none). */
+  coveredFee?: string;
 };
 
 export function checkoutMetadata(
@@ -28,7 +30,14 @@ export function checkoutMetadata(
   if (request.promoterId) metadata.userId = request.promoterId;
   if (request.payerUserId) metadata.payerUserId = request.payerUserId;
   if (request.clientKey) metadata.client = request.clientKey;
+  if ('coveredFeeCents' in request && request.coveredFeeCents) metadata.coveredFee = String(request.coveredFeeCents);
   return metadata;
+}
+
+/** The card fee a monthly gift's metadata says is covered each month: whole cents, else 0. */
+export function coveredFeeOfMetadata(metadata: Record<string, string>): number {
+  const fee = metadata.coveredFee;
+  return fee && /^\d{1,9}$/.test(fee) ? Number(fee) : 0;
 }
 
 export function paymentLinkMetadata(input: { campaignId: string; userId: string | null }): PaymentMetadata {
@@ -44,6 +53,8 @@ export interface EventLookups {
   invoiceOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
   /** Why a payment intent's last attempt was declined, in the provider's words; null when unknown. */
   declineOfPaymentIntent?(paymentIntentId: string): Promise<string | null>;
+  /** The checkout session that started a subscription, or null when none did. */
+  sessionOfSubscription?(subscriptionId: string): Promise<string | null>;
 }
 
 const DECLINED = 'The card was declined.';
@@ -218,6 +229,12 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
       if (!facts) return ignored;
       const line = invoice.lines?.data?.[0];
       const period = line?.period ?? { start: invoice.period_start, end: invoice.period_end };
+      const billingReason = billingReasonOf(invoice);
+      // The first month is the checkout's payment: its receipt page waits for the donation by the session.
+      const sessionId =
+        billingReason === 'subscriptionStart' && lookups.sessionOfSubscription
+          ? await lookups.sessionOfSubscription(facts.subscriptionId)
+          : null;
       return {
         type: 'invoicePaid',
         eventId: event.id,
@@ -230,10 +247,12 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
         amountCents: fromSmallestUnit(invoice.amount_paid),
         periodStart: isoOf(period.start),
         periodEnd: isoOf(period.end),
-        billingReason: billingReasonOf(invoice),
+        billingReason,
         paymentIntentId: paymentIntentOfInvoice(invoice),
         payerEmail: text(invoice.customer_email),
         metadata: { ...facts.metadata },
+        sessionId,
+        coveredFeeCents: coveredFeeOfMetadata(facts.metadata),
         occurredAt: occurredAt(event),
       };
     }

@@ -41,6 +41,13 @@ const formatDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZ
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** The payment intent that paid an invoice, from its payments (expanded). */
+function paymentIntentIdOfInvoice(invoice: Stripe.Invoice): string | null {
+  const paid = invoice.payments?.data?.find((payment) => payment.status === 'paid') ?? invoice.payments?.data?.[0];
+  if (paid?.payment?.type !== 'payment_intent') return null;
+  return idOf(paid.payment.payment_intent as string | { id: string } | undefined);
+}
+
 function sdkConfig(options: StripePaymentGatewayOptions): Stripe.StripeConfig {
   const config: Stripe.StripeConfig = {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -141,6 +148,37 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       onError?.(error, { operation: 'find the checkout session of a payment', id: paymentIntentId });
       return null;
     }
+  }
+
+  /** The checkout session that started a subscription (a monthly gift's first month is its payment). */
+  async function sessionOfSubscription(subscriptionId: string): Promise<string | null> {
+    const sessions = await call(() => stripe.checkout.sessions.list({ subscription: subscriptionId, limit: 1 }));
+    return sessions.data[0]?.id ?? null;
+  }
+
+  /** A paid payment intent with its charge, as a receipt shows it. */
+  const detailOf = (intent: Stripe.PaymentIntent, monthly: boolean): PaymentDetail => {
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    const paidAt = new Date(intent.created * 1000);
+    return Object.freeze({
+      paymentId: intent.id,
+      formattedDate: formatDate.format(paidAt),
+      createdAt: paidAt.toISOString(),
+      amount: fromSmallestUnit(intent.amount_received),
+      card: card ? Object.freeze({ brand: card.brand ?? 'card', last4: card.last4 ?? '' }) : null,
+      link: charge?.receipt_url ?? null,
+      ...(monthly ? { monthly: true } : {}),
+    });
+  };
+
+  /** The payment of a subscription checkout: its first invoice's, once that invoice is paid. */
+  async function firstMonthOf(session: Stripe.Checkout.Session): Promise<Stripe.PaymentIntent | null> {
+    const invoice = typeof session.invoice === 'object' ? session.invoice : null;
+    if (!invoice || invoice.status !== 'paid') return null;
+    const intentId = paymentIntentIdOfInvoice(invoice);
+    if (!intentId) return null;
+    return stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
   }
 
   const recurringGift = (subscription: Stripe.Subscription): RecurringGift => {
@@ -349,23 +387,19 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       const known = paidDetails.get(sessionId);
       if (known) return known;
       try {
-        // One request: the session with its payment and that payment's charge (the card and receipt link).
+        // One request: the session with its payment and that payment's charge (the card and receipt link);
+        // a monthly gift's checkout with its first invoice, whose payment is a second one.
         const session = await stripe.checkout.sessions.retrieve(sessionId, {
-          expand: ['payment_intent.latest_charge'],
+          expand: ['payment_intent.latest_charge', 'invoice.payments'],
         });
-        const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+        const monthly = session.mode === 'subscription';
+        const intent = monthly
+          ? await firstMonthOf(session)
+          : typeof session.payment_intent === 'object'
+            ? session.payment_intent
+            : null;
         if (!intent || intent.status !== 'succeeded') return null;
-        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-        const card = charge?.payment_method_details?.card;
-        const paidAt = new Date(intent.created * 1000);
-        const detail: PaymentDetail = Object.freeze({
-          paymentId: intent.id,
-          formattedDate: formatDate.format(paidAt),
-          createdAt: paidAt.toISOString(),
-          amount: fromSmallestUnit(intent.amount_received),
-          card: card ? Object.freeze({ brand: card.brand ?? 'card', last4: card.last4 ?? '' }) : null,
-          link: charge?.receipt_url ?? null,
-        });
+        const detail = detailOf(intent, monthly);
         remember(sessionId, detail);
         return detail;
       } catch (error) {
@@ -397,7 +431,12 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data !== 'object' || !data) {
         throw invalid('The webhook body is not a payment event.', { '(body)': 'Not a payment event.' });
       }
-      return toPaymentAction(event, { sessionOfPaymentIntent, invoiceOfPaymentIntent, declineOfPaymentIntent });
+      return toPaymentAction(event, {
+        sessionOfPaymentIntent,
+        invoiceOfPaymentIntent,
+        declineOfPaymentIntent,
+        sessionOfSubscription,
+      });
     },
   };
 }

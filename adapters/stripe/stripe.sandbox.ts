@@ -1575,6 +1575,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         allowOnly(params, [
           'payment_intent',
           'payment_link',
+          'subscription',
           'status',
           'limit',
           'starting_after',
@@ -1583,6 +1584,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         ]);
         const intent = textParam(params.payment_intent, 'payment_intent');
         const link = textParam(params.payment_link, 'payment_link');
+        const subscription = textParam(params.subscription, 'subscription');
         const status = textParam(params.status, 'status');
         // A payment intent is taken by one session at most: found by the index, not a scan.
         const tookIntent = intent ? sessionOfIntent.get(intent) : undefined;
@@ -1591,6 +1593,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
           (session) =>
             (!intent || session.payment_intent === intent) &&
             (!link || session.payment_link === link) &&
+            (!subscription || session.subscription === subscription) &&
             (!status || session.status === status),
         );
         return list(items, params, '/v1/checkout/sessions');

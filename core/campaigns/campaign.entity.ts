@@ -40,6 +40,8 @@ const campaignFields = {
   /** The cause, one of CAUSE_CATEGORIES (free text in older records). */
   campaignCategory: z.string().max(100).nullable().default(null),
   allowDonations: z.boolean().default(true),
+  /** Donors may choose a monthly gift (with donations allowed); on unless the campaigner turns it off. */
+  allowMonthlyGifts: z.boolean().default(true),
   budgetLifetime: Cents.default(0),
   budgetDaily: Cents.default(0),
   budgetTargetCpc: Cents.default(100),

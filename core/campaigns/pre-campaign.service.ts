@@ -366,6 +366,7 @@ export function campaignPageOf(
     donators: campaign.donators ?? 0,
     deadline: campaign.campaignRaiseGoalDeadline,
     allowDonations: campaign.allowDonations,
+    allowMonthlyGifts: campaign.allowMonthlyGifts,
     clickThroughUrl: campaign.landingPageLink ?? options.pageUrl,
     organization:
       organization && !organization.isDeleted

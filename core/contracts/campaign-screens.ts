@@ -34,6 +34,7 @@ export const WIZARD_STEPS = [
       'campaignRaiseGoal',
       'campaignRaiseGoalDeadline',
       'allowDonations',
+      'allowMonthlyGifts',
     ],
   },
   {

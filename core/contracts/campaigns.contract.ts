@@ -81,6 +81,7 @@ export const DraftFields = z.object({
   campaignRaiseGoal: cents(L.goalMinCents, L.goalMaxCents, 'fundraising goal'),
   campaignRaiseGoalDeadline: Timestamp.nullable(),
   allowDonations: z.boolean(),
+  allowMonthlyGifts: z.boolean({ error: 'Say true or false: whether donors may give monthly.' }),
   // Media
   campaignCoverImage: StoredFileUrl.nullable(),
   campaignCoverVideo: StoredFileUrl.nullable(),
@@ -240,6 +241,8 @@ export const CampaignPage = z.object({
   donators: z.number().int(),
   deadline: Timestamp.nullable(),
   allowDonations: z.boolean(),
+  /** Whether donors may choose to give monthly (besides once). */
+  allowMonthlyGifts: z.boolean(),
   /** Where an ad click lands: the landing page, or this page (SPEC §2). */
   clickThroughUrl: z.string(),
   organization: z

@@ -67,6 +67,11 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((value) => (value ? value : undefined))
     .optional();
 
+/** How often a gift is given: once, or each month until stopped. */
+export const DONATION_FREQUENCIES = ['once', 'monthly'] as const;
+export const DonationFrequency = z.enum(DONATION_FREQUENCIES, { error: 'Choose once or monthly as frequency.' });
+export type DonationFrequency = z.infer<typeof DonationFrequency>;
+
 export const DonationCheckoutBody = z.object({
   amount: DonationAmount,
   donorName: optionalText(DONOR_NAME_MAX_LENGTH, `Keep your name under ${DONOR_NAME_MAX_LENGTH} characters.`),
@@ -91,6 +96,11 @@ export const DonationCheckoutBody = z.object({
    * (GET /api/donations/card-fee) and charges amount + extra, so the organization receives the amount.
    */
   coverFee: z.boolean({ error: 'Say true or false: whether you cover the card fee.' }).optional(),
+  /**
+   * `once` (the default) or `monthly`: a monthly gift charges amount (+ the covered fee) now on the
+   * payment page and again each month until the donor stops it.
+   */
+  frequency: DonationFrequency.optional(),
 });
 export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
 
@@ -101,8 +111,9 @@ export const DonationCheckoutResponse = z.object({
   amount: z.number().int(),
   /** The card fee covered on top of it (0 when the donor did not cover it). */
   coveredFee: z.number().int(),
-  /** What the checkout charges: amount + coveredFee. */
+  /** What the checkout charges: amount + coveredFee (each month, for a monthly gift). */
   total: z.number().int(),
+  frequency: DonationFrequency,
 });
 export type DonationCheckoutResponse = z.infer<typeof DonationCheckoutResponse>;
 
@@ -162,6 +173,8 @@ export const PaymentDetailResponse = z.object({
     .nullable(),
   /** The receipt as a PDF, once the donation is recorded. */
   pdfUrl: z.string().nullable(),
+  /** `monthly` when the checkout started a monthly gift (this is its first month; it renews each month). */
+  frequency: DonationFrequency,
 });
 export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;
 

@@ -4,9 +4,19 @@ import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-sto
 import { createMemoryPaymentGateway } from '@causeway/adapters/memory/payment-gateway.fake';
 import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
 import type { Actor } from '../auth/authorization';
-import type { CheckoutRequest, PaymentGateway } from '../ports/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  RecurringPayments,
+  SubscriptionCheckoutRequest,
+} from '../ports/payment-gateway.port';
 import type { DataStore } from '../ports/unit-of-work.port';
-import { donationCheckoutServiceFactory, donationsClosedReason, promoterResolver } from './donation-checkout.service';
+import {
+  donationCheckoutServiceFactory,
+  donationsClosedReason,
+  monthlyGiftsClosedReason,
+  promoterResolver,
+} from './donation-checkout.service';
 
 const NOW = new Date('2026-01-15T12:00:00.000Z');
 
@@ -25,11 +35,19 @@ describe('when a campaign takes donations', () => {
     const base = { isDeleted: false, allowDonations: true, campaignRaiseGoalDeadline: null };
     expect(donationsClosedReason({ ...base, ...campaign }, NOW)).toBe(reason);
   });
+
+  it('takes monthly gifts unless the campaign turned them off, saying so about the frequency', () => {
+    expect(monthlyGiftsClosedReason({ allowMonthlyGifts: true })).toBeNull();
+    expect(monthlyGiftsClosedReason({ allowMonthlyGifts: false })).toBe(
+      'This campaign takes one-time gifts only: choose once as frequency, not monthly.',
+    );
+  });
 });
 
 let clock: ManualClock;
 let store: DataStore;
 let requests: CheckoutRequest[];
+let monthlyRequests: SubscriptionCheckoutRequest[];
 
 function service() {
   const gateway = createMemoryPaymentGateway({ webhookSecret: 'whsec_test', clock, baseUrl: 'https://pay.example' });
@@ -39,12 +57,19 @@ function service() {
       return gateway.createCheckout(request);
     },
   };
+  const recurring: Pick<RecurringPayments, 'createSubscriptionCheckout'> = {
+    createSubscriptionCheckout: (request) => {
+      monthlyRequests.push(request);
+      return gateway.createSubscriptionCheckout(request);
+    },
+  };
   return donationCheckoutServiceFactory({
     campaigns: store.repositories.campaigns,
     settings: store.repositories.settings,
     organizations: store.repositories.organizations,
     donations: store.repositories.donations,
     payments,
+    recurring,
     resolvePromoter: promoterResolver({
       shareLinks: store.repositories.shareTracking,
       users: store.repositories.users,
@@ -61,6 +86,7 @@ beforeEach(async () => {
   clock = new ManualClock(NOW);
   store = createMemoryDataStore({ clock, ids: new SequentialIds() });
   requests = [];
+  monthlyRequests = [];
   const createdAt = '2026-01-01T00:00:00.000Z';
   await store.repositories.organizations.create({
     organizationId: 'org-1',
@@ -202,5 +228,62 @@ describe('opening a donation', () => {
     });
     await expect(service().open(null, 'c-none', { amount: 1_000 })).rejects.toMatchObject({ code: 'not_found' });
     expect(requests).toEqual([]);
+  });
+
+  it('opens a monthly gift as a subscription checkout of gift + fee, the fee kept with it, the same way back', async () => {
+    const opened = await service().open(donor, 'c-1', {
+      amount: 2_500,
+      coverFee: true,
+      frequency: 'monthly',
+      donorName: 'Dana',
+      ref: 'winterX123',
+    });
+    expect(opened).toMatchObject({ amount: 2_500, coveredFee: 87, total: 2_587, frequency: 'monthly' });
+    expect(requests).toEqual([]);
+    expect(monthlyRequests).toEqual([
+      expect.objectContaining({
+        campaignId: 'c-1',
+        amountCents: 2_587,
+        coveredFeeCents: 87,
+        description:
+          'Monthly donation of $25.00 (and $0.87 to cover the card fee) to Warm meals for 500 families this winter · Harbor Light Food Bank',
+        successUrl: 'https://give.example/campaign/c-1/thank-you?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'https://give.example/campaign/c-1/details/',
+        promoterId: 'promoter-1',
+        payerUserId: 'donor-1',
+        idempotencyKey: expect.stringMatching(/^monthly-donation-/),
+      }),
+    ]);
+    // The first month's booking finds what the donor wrote, and the fee, by the checkout.
+    expect(await store.repositories.donations.findCheckout(opened.sessionId)).toMatchObject({
+      amount: 2_500,
+      coveredFee: 87,
+      donorName: 'Dana',
+      promoterId: 'promoter-1',
+    });
+    // Once is the default, and says so.
+    expect(await service().open(null, 'c-1', { amount: 1_000 })).toMatchObject({ frequency: 'once' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refuses a monthly gift to a campaign that turned them off, naming frequency; once still goes', async () => {
+    await store.repositories.campaigns.update('c-1', { allowMonthlyGifts: false });
+    await expect(service().open(null, 'c-1', { amount: 1_000, frequency: 'monthly' })).rejects.toMatchObject({
+      code: 'invalid',
+      message: 'This campaign takes one-time gifts only: choose once as frequency, not monthly.',
+      fields: { frequency: 'This campaign takes one-time gifts only: choose once as frequency, not monthly.' },
+    });
+    expect(monthlyRequests).toEqual([]);
+    await expect(service().open(null, 'c-1', { amount: 1_000, frequency: 'once' })).resolves.toMatchObject({
+      frequency: 'once',
+    });
+  });
+
+  it('refuses a monthly gift to a campaign that takes no donations with the same conflict', async () => {
+    await expect(service().open(null, 'c-closed', { amount: 1_000, frequency: 'monthly' })).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This campaign is not taking donations.',
+    });
+    expect(monthlyRequests).toEqual([]);
   });
 });

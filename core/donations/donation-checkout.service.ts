@@ -13,7 +13,7 @@ import type { Clock } from '../ports/clock.port';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { OrganizationRepository } from '../ports/organization.repository';
-import type { PaymentGateway } from '../ports/payment-gateway.port';
+import type { PaymentGateway, RecurringPayments } from '../ports/payment-gateway.port';
 import type { SettingsRepository } from '../ports/settings.repository';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
 import { cardFeeRuleOf } from '../settings/settings.service';
@@ -22,7 +22,7 @@ import type { UserRepository } from '../ports/user.repository';
 import type { ShareChannel } from '../campaigns/targeting.entity';
 import { ShareCode } from '../promotion/promotion.entity';
 import { shareChannelOf } from '../promotion/share-landing.rules';
-import { conflict, notFound } from '../shared/errors';
+import { conflict, invalid, notFound } from '../shared/errors';
 import { Id } from '../shared/primitives';
 
 /** Why a campaign takes no donation now, in words for the donor; null when it takes them. */
@@ -37,6 +37,13 @@ export function donationsClosedReason(
     return 'This campaign has ended and no longer takes donations.';
   }
   return null;
+}
+
+/** Why a campaign takes no monthly gift, naming the field the donor chose it with; null when it takes them. */
+export function monthlyGiftsClosedReason(campaign: Pick<Campaign, 'allowMonthlyGifts'>): string | null {
+  return campaign.allowMonthlyGifts
+    ? null
+    : 'This campaign takes one-time gifts only: choose once as frequency, not monthly.';
 }
 
 export type PromoterResolverDeps = {
@@ -76,6 +83,8 @@ export type DonationCheckoutServiceDeps = {
   organizations: Pick<OrganizationRepository, 'findById'>;
   donations: Pick<DonationRepository, 'saveCheckout'>;
   payments: Pick<PaymentGateway, 'createCheckout'>;
+  /** Monthly gifts: a checkout that starts a subscription (its first month paid on the same page). */
+  recurring: Pick<RecurringPayments, 'createSubscriptionCheckout'>;
   resolvePromoter: (ref: string | undefined, campaignId: string, source?: string) => Promise<Attribution>;
   clock: Clock;
   ids: IdGenerator;
@@ -94,8 +103,19 @@ export type DonationCheckoutService = ReturnType<typeof donationCheckoutServiceF
 
 /** Opening a donation: anyone, signed in or not, may give to a live campaign that takes donations. */
 export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps) {
-  const { campaigns, settings, organizations, donations, payments, resolvePromoter, clock, ids, publicUrl, guard } =
-    deps;
+  const {
+    campaigns,
+    settings,
+    organizations,
+    donations,
+    payments,
+    recurring,
+    resolvePromoter,
+    clock,
+    ids,
+    publicUrl,
+    guard,
+  } = deps;
 
   return {
     /** The card fee rule in force, for the donate panel to show what covering it adds (anyone may read it). */
@@ -121,6 +141,9 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
       }
       const closed = donationsClosedReason(campaign, clock.now());
       if (closed) throw conflict(closed);
+      const frequency = body.frequency ?? 'once';
+      const monthlyClosed = frequency === 'monthly' ? monthlyGiftsClosedReason(campaign) : null;
+      if (monthlyClosed) throw invalid(monthlyClosed, { frequency: monthlyClosed });
       if (guard && client) {
         await guard.admit({
           client: client.key,
@@ -134,19 +157,36 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
       const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
       // The fee is worked out here from the rule in force, never taken from the client.
       const fee = body.coverFee ? coveredFee(body.amount, cardFeeRuleOf(await settings.get())) : 0;
-      const checkout = await payments.createCheckout({
-        purpose: 'donation',
+      const request = {
         campaignId: campaign.campaignUUID,
         amountCents: body.amount + fee,
-        description: donationDescription(body.amount, campaign, organization?.name ?? null, fee),
+        description: donationDescription(
+          body.amount,
+          campaign,
+          organization?.name ?? null,
+          fee,
+          frequency === 'monthly',
+        ),
         successUrl: `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
         promoterId,
         payerUserId: actor?.uid ?? null,
         clientKey: client?.key ?? null,
-        // Each gift is its own payment: two clicks may open two checkouts, and only a paid one counts.
-        idempotencyKey: `donation-${ids.newId()}`,
-      });
+      };
+      // Each gift is its own payment: two clicks may open two checkouts, and only a paid one counts. A
+      // monthly gift keeps its covered fee with it, so each month's invoice is booked as gift and fee apart.
+      const checkout =
+        frequency === 'monthly'
+          ? await recurring.createSubscriptionCheckout({
+              ...request,
+              coveredFeeCents: fee,
+              idempotencyKey: `monthly-donation-${ids.newId()}`,
+            })
+          : await payments.createCheckout({
+              ...request,
+              purpose: 'donation',
+              idempotencyKey: `donation-${ids.newId()}`,
+            });
       await donations.saveCheckout({
         sessionId: checkout.id,
         campaignId: campaign.campaignUUID,
@@ -165,6 +205,7 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         amount: body.amount,
         coveredFee: fee,
         total: body.amount + fee,
+        frequency,
       };
     },
   };

@@ -222,8 +222,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     percentage: number,
     at: string,
   ): DonationRecord => {
-    // The payment holds the gift and, when the donor chose to cover it, the card fee on top.
-    const { gift, fee } = giftAndFeeOf(action.amountCents, checkout?.coveredFee ?? 0);
+    // The payment holds the gift and, when the donor chose to cover it, the card fee on top (a month of a
+    // monthly gift says its own; a one-off's is in its checkout).
+    const { gift, fee } = giftAndFeeOf(action.amountCents, action.coveredFeeCents ?? checkout?.coveredFee ?? 0);
     const split = splitDonation(gift, percentage);
     return {
       donator: {

@@ -37,6 +37,8 @@ export function donationDescription(
   organizationName: string | null,
   /** The card fee the donor covers on top of the gift. */
   coveredFeeCents = 0,
+  /** A monthly gift: the description is each month's charge. */
+  monthly = false,
 ): string {
   const organization = clean(organizationName) || null;
   const headline = clean(campaign.campaignTitle);
@@ -44,7 +46,7 @@ export function donationDescription(
     ? `${headline}${organization ? ` · ${organization}` : ''}`
     : donorFacingHeadline(campaign, organization);
   const fee = coveredFeeCents > 0 ? ` (and ${formatUsd(coveredFeeCents)} to cover the card fee)` : '';
-  return `Donation of ${formatUsd(amountCents)}${fee} to ${recipient}`;
+  return `${monthly ? 'Monthly donation' : 'Donation'} of ${formatUsd(amountCents)}${fee} to ${recipient}`;
 }
 
 /** A receipt's money lines: the gift, and when the donor covered the card fee, the fee and the total charged. */

@@ -90,6 +90,7 @@ export function paymentReceiptServiceFactory({
       },
       party: donation ? await partyOf(donation.campaign_id) : null,
       pdfUrl: donation ? PAYMENT_PATHS.receiptPdf(sessionId) : null,
+      frequency: found.monthly ? 'monthly' : 'once',
     };
   };
 
@@ -105,7 +106,7 @@ export function paymentReceiptServiceFactory({
       const { payment, donation, party } = await detail(sessionId);
       if (!donation || !party) throw notFound('This receipt is not ready yet. Please try again in a moment.');
       return {
-        title: 'Donation receipt',
+        title: payment.monthly ? 'Monthly gift receipt' : 'Donation receipt',
         organizationName: party.organizationName,
         facts: [
           { label: 'Donor', value: donation.donorName ?? 'Anonymous' },
@@ -120,6 +121,9 @@ export function paymentReceiptServiceFactory({
               ]
             : [{ label: 'Amount', value: `${payment.formattedAmount} (USD)` }]),
           { label: 'Date', value: receiptDate(payment.createdAt) },
+          ...(payment.monthly
+            ? [{ label: 'Frequency', value: 'Monthly: the first month of a gift that renews each month' }]
+            : []),
           { label: 'Payment reference', value: payment.paymentId },
           ...(donation.refunded + donation.coveredFeeRefunded > 0
             ? [{ label: 'Refunded', value: formatUsd(donation.refunded + donation.coveredFeeRefunded) }]

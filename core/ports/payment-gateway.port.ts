@@ -37,6 +37,11 @@ export interface SubscriptionCheckoutRequest {
   clientKey?: string | null;
   /** The same key never creates a second session. */
   idempotencyKey: string;
+  /**
+   * The card fee the giver covers each month, already within amountCents (0 or absent: none). It is kept
+   * with the gift, so each month's invoice is booked as the gift and the fee apart.
+   */
+  coveredFeeCents?: number;
 }
 
 /** A monthly gift as the provider holds it. */
@@ -93,6 +98,11 @@ export type PaymentAction =
       occurredAt: string;
       /** The payer's e-mail as the provider took it, for a receipt; null when it gave none. */
       payerEmail?: string | null;
+      /**
+       * The card fee the payer covered within amountCents, when the payment itself says it (a month of a
+       * monthly gift); absent, the checkout's record says it.
+       */
+      coveredFeeCents?: number;
       raw: Record<string, unknown>;
     }
   | {
@@ -127,6 +137,10 @@ export type PaymentAction =
       payerEmail: string | null;
       /** The metadata the gift was started with. */
       metadata: Record<string, string>;
+      /** The checkout that started the gift, for its first month (its receipt page waits on it); else null. */
+      sessionId?: string | null;
+      /** The card fee the giver covers each month, within amountCents (0 when none). */
+      coveredFeeCents?: number;
       occurredAt: string;
     }
   /** A monthly gift's invoice was declined; nextAttemptAt is null when it will not be tried again. */

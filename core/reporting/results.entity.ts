@@ -17,5 +17,7 @@ export const PaymentDetail = z.object({
   amount: Cents,
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   link: z.string().nullable(),
+  /** True when the checkout started a monthly gift (the payment is its first month). */
+  monthly: z.boolean().optional(),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetail>;

@@ -19,6 +19,7 @@ export interface CampaignColumns {
   campaign_tags: string[];
   campaign_category: string | null;
   allow_donations: boolean;
+  allow_monthly_gifts: boolean;
   budget_lifetime: number;
   budget_daily: number;
   budget_target_cpc: number;

@@ -22,6 +22,7 @@ const livePage = (overrides: Partial<CampaignPage> = {}): CampaignPage => ({
   donators: 12,
   deadline: '2026-03-31T12:00:00.000Z',
   allowDonations: true,
+  allowMonthlyGifts: true,
   clickThroughUrl: 'https://causeway.example/campaign/live-1/details/',
   organization: {
     organizationId: 'org-1',

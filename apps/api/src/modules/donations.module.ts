@@ -34,6 +34,7 @@ export const donationsModule = (config: Config, logger: Logger) =>
         organizations: repositories.organizations,
         donations: repositories.donations,
         payments: context.get(TYPES.PaymentGateway),
+        recurring: context.get(TYPES.RecurringPayments),
         resolvePromoter: promoterResolver({ shareLinks: repositories.shareTracking, users: repositories.users }),
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),

@@ -22,6 +22,7 @@ export type WizardValues = {
   campaignRaiseGoal: string;
   campaignRaiseGoalDeadline: string;
   allowDonations: boolean;
+  allowMonthlyGifts: boolean;
   campaignCoverImage: string | null;
   campaignCoverVideo: string | null;
   headerImageDesktop: string | null;
@@ -74,6 +75,7 @@ export function formOf(draft: PreCampaign): WizardValues {
     campaignRaiseGoal: amountInput(draft.campaignRaiseGoal),
     campaignRaiseGoalDeadline: dayInputOf(draft.campaignRaiseGoalDeadline),
     allowDonations: draft.allowDonations,
+    allowMonthlyGifts: draft.allowMonthlyGifts,
     campaignCoverImage: draft.campaignCoverImage,
     campaignCoverVideo: draft.campaignCoverVideo,
     headerImageDesktop: draft.headerImageDesktop,

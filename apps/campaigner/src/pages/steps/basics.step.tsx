@@ -156,6 +156,19 @@ export function BasicsStep({ editor }: StepProps) {
           onChange={(allow) => setField('allowDonations', allow)}
           disabled={readOnly}
         />
+        {values.allowDonations && (
+          <SwitchRow
+            label="Offer monthly gifts"
+            description={
+              values.allowMonthlyGifts
+                ? 'Donors choose to give once or each month; a monthly gift renews until they stop it.'
+                : 'Donors give once only.'
+            }
+            checked={values.allowMonthlyGifts}
+            onChange={(allow) => setField('allowMonthlyGifts', allow)}
+            disabled={readOnly}
+          />
+        )}
       </Section>
     </>
   );
