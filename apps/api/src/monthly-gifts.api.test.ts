@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
-import { callApi } from '@causeway/tests/support/api-client';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
@@ -10,13 +10,41 @@ import { eventually } from '@causeway/tests/support/eventually';
 /**
  * A monthly gift on the embedded Stripe sandbox, its webhooks delivered twice and out of order: each
  * paid month (the first at checkout, the next when the sandbox's clock passes the period's end) is
- * booked as a donation once, keyed by its invoice.
+ * booked as a donation once, keyed by its invoice. Donors choose it at the donation checkout
+ * (`frequency: 'monthly'`), where a campaign may have turned monthly gifts off.
  */
 let app: TestApp;
 
 const container = () => app.server.container;
 const repositories = () => container().get(TYPES.Repositories);
 const sandbox = () => container().get(STRIPE_SANDBOX);
+const api = (method: string, path: string, body?: unknown, cookie?: string) =>
+  callApi(app, method, path, { ...(body === undefined ? {} : { body }), ...(cookie ? { cookie } : {}) });
+const advanceDays = async (days: number) => {
+  const moved = await fetch(`${app.url}/sandbox/stripe/_sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_days: days }),
+  });
+  expect(moved.status).toBe(200);
+  await sandbox().webhooks.drain();
+};
+
+/** A live campaign of Harbor Light's, taking donations. */
+async function liveCampaign(campaignUUID: string, fields: { allowMonthlyGifts?: boolean } = {}) {
+  const harbor = (await repositories().organizations.list()).find((org) => org.name === 'Harbor Light Food Bank')!;
+  const owner = (await repositories().users.findByEmail('campaigner@demo.local'))!;
+  await repositories().campaigns.create({
+    campaignUUID,
+    userId: owner.uid,
+    organizationId: harbor.organizationId,
+    campaignName: `Monthly ${campaignUUID}`,
+    campaignTitle: 'Meals every month',
+    createdAt: new Date().toISOString(),
+    isPaid: true,
+    ...fields,
+  });
+}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -111,4 +139,134 @@ describe('monthly gifts', () => {
     expect(await donations()).toHaveLength(2);
     expect(await figures()).toMatchObject({ raisedCents: 4_000, donators: 2 });
   }, 120_000);
+});
+
+describe('a monthly gift chosen at the donation checkout', () => {
+  it('charges gift + covered fee on the card page, books the first month under its checkout, and each renewal apart', async () => {
+    const campaignId = 'c-monthly-http';
+    await liveCampaign(campaignId);
+    const page = (await api('GET', `/api/campaigns/${campaignId}/page`)).body.page;
+    expect(page).toMatchObject({ allowDonations: true, allowMonthlyGifts: true });
+
+    const opened = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, {
+      amount: 2_500,
+      coverFee: true,
+      frequency: 'monthly',
+      donorName: 'Dana',
+      message: 'Every month',
+    });
+    expect(opened.status).toBe(201);
+    // (2500 + 30) / (1 − 0.022) − 2500 = 86.91… → 87 cents, each month.
+    expect(opened.body).toMatchObject({ amount: 2_500, coveredFee: 87, total: 2_587, frequency: 'monthly' });
+    const sessionId = opened.body.sessionId as string;
+    const session = sandbox()
+      .exportState()
+      .sessions.find((candidate) => candidate.id === sessionId)!;
+    expect(session).toMatchObject({ mode: 'subscription', metadata: { campaignId, coveredFee: '87' } });
+
+    const paid = await submitCheckoutForm(opened.body.url, {
+      number: '4242 4242 4242 4242',
+      email: 'dana@example.org',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${app.url}/campaign/${campaignId}/thank-you?session_id=${sessionId}`);
+
+    // The receipt page's read waits for the first month's donation and is let go as soon as it is booked.
+    const started = Date.now();
+    const receipt = await api('GET', `/api/payments/${sessionId}?wait=20`);
+    expect(receipt.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(receipt.body).toMatchObject({
+      frequency: 'monthly',
+      payment: { amount: 2_587, formattedAmount: '$25.87', monthly: true, card: { brand: 'visa', last4: '4242' } },
+      donation: { campaignId, donorName: 'Dana', message: 'Every month', amount: 2_500, coveredFee: 87, refunded: 0 },
+      pdfUrl: `/api/payments/${sessionId}/receipt.pdf`,
+    });
+    await sandbox().webhooks.drain();
+    const donations = () => repositories().donations.listDonationsByCampaign(campaignId);
+    expect(await donations()).toEqual([
+      expect.objectContaining({
+        session_id: sessionId,
+        amount: 2_500,
+        covered_fee: 87,
+        payment_intent_id: expect.stringMatching(/^in_/),
+      }),
+    ]);
+    // The campaign counts the gift, not the fee.
+    expect((await api('GET', `/api/campaigns/${campaignId}/page`)).body.page).toMatchObject({
+      raisedCents: 2_500,
+      donators: 1,
+    });
+
+    // The next month is charged the same and booked as the gift and the fee apart, under no checkout.
+    await advanceDays(32);
+    const booked = await eventually(donations, (found) => found.length === 2, 'the renewal to be booked');
+    const renewal = booked.find((donation) => donation.session_id !== sessionId)!;
+    expect(renewal).toMatchObject({ session_id: null, amount: 2_500, covered_fee: 87 });
+    expect((await api('GET', `/api/campaigns/${campaignId}/page`)).body.page).toMatchObject({ raisedCents: 5_000 });
+  }, 120_000);
+
+  it.each([
+    [50, 'The smallest gift is $1.00.'],
+    [10_000_001, 'Gifts online can be at most $100,000.00.'],
+    [12.5, 'Use whole cents, like 25.50.'],
+  ])('refuses a monthly amount of %j with a 400 naming amount', async (amount, message) => {
+    await liveCampaign(`c-monthly-limits-${String(amount).replace('.', '-')}`);
+    const response = await api(
+      'POST',
+      `/api/campaigns/c-monthly-limits-${String(amount).replace('.', '-')}/donations/checkout`,
+      { amount, frequency: 'monthly' },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toEqual({ amount: message });
+  });
+
+  it('refuses a frequency other than once or monthly, naming it', async () => {
+    await liveCampaign('c-monthly-weekly');
+    const response = await api('POST', '/api/campaigns/c-monthly-weekly/donations/checkout', {
+      amount: 2_500,
+      frequency: 'weekly',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toEqual({ frequency: 'Choose once or monthly as frequency.' });
+  });
+
+  it('is refused where the campaign turned monthly gifts off, naming frequency; a one-time gift still goes', async () => {
+    await liveCampaign('c-once-only', { allowMonthlyGifts: false });
+    expect((await api('GET', '/api/campaigns/c-once-only/page')).body.page).toMatchObject({
+      allowDonations: true,
+      allowMonthlyGifts: false,
+    });
+    const before = sandbox().exportState().sessions.length;
+    const refused = await api('POST', '/api/campaigns/c-once-only/donations/checkout', {
+      amount: 2_500,
+      frequency: 'monthly',
+    });
+    expect(refused.status).toBe(400);
+    const message = 'This campaign takes one-time gifts only: choose once as frequency, not monthly.';
+    expect(refused.body.error).toMatchObject({ message, fields: { frequency: message } });
+    expect(sandbox().exportState().sessions).toHaveLength(before);
+    const once = await api('POST', '/api/campaigns/c-once-only/donations/checkout', { amount: 2_500 });
+    expect(once.status).toBe(201);
+    expect(once.body).toMatchObject({ frequency: 'once', total: 2_500 });
+  });
+
+  it('is turned off by the campaigner on the draft, with donations, and comes back on', async () => {
+    const cookie = await signInAs(app, 'campaigner@demo.local');
+    const created = await api('POST', '/api/pre-campaigns', { campaignName: 'Once only' }, cookie);
+    expect(created.status).toBe(201);
+    expect(created.body.preCampaign).toMatchObject({ allowDonations: true, allowMonthlyGifts: true });
+    const id = created.body.preCampaign.id as string;
+    const off = await api('PATCH', `/api/pre-campaigns/${id}`, { allowMonthlyGifts: false }, cookie);
+    expect(off.status).toBe(200);
+    expect(off.body.preCampaign).toMatchObject({ allowDonations: true, allowMonthlyGifts: false });
+    expect((await api('GET', `/api/pre-campaigns/${id}/page`, undefined, cookie)).body.page).toMatchObject({
+      allowMonthlyGifts: false,
+    });
+    const bad = await api('PATCH', `/api/pre-campaigns/${id}`, { allowMonthlyGifts: 'no' }, cookie);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ allowMonthlyGifts: 'Say true or false: whether donors may give monthly.' });
+    const on = await api('PATCH', `/api/pre-campaigns/${id}`, { allowMonthlyGifts: true }, cookie);
+    expect(on.body.preCampaign).toMatchObject({ allowMonthlyGifts: true });
+  });
 });
