@@ -63,4 +63,10 @@ describe('the fee a donor covers', () => {
     );
     expect(coverFeeOffer(2_550, DEFAULT_CARD_FEE, null)).toBe('Add $0.89 so the campaign receives the full $25.50');
   });
+
+  it('offers it for each month of a monthly gift', () => {
+    expect(coverFeeOffer(2_500, DEFAULT_CARD_FEE, 'Harbor Light Food Bank', true)).toBe(
+      'Add $0.87 a month so Harbor Light Food Bank receives the full $25 a month',
+    );
+  });
 });

@@ -75,7 +75,14 @@ export function coveredFee(amountCents: number, rule: CardFeeRule): number {
 }
 
 /** The donate panel's offer: "Add $0.87 so Harbor Light receives the full $25". */
-export function coverFeeOffer(amountCents: number, rule: CardFeeRule, organizationName: string | null): string {
+export function coverFeeOffer(
+  amountCents: number,
+  rule: CardFeeRule,
+  organizationName: string | null,
+  /** A monthly gift: the fee is added to each month's charge. */
+  monthly = false,
+): string {
   const who = organizationName?.trim() || 'the campaign';
-  return `Add ${formatUsd(coveredFee(amountCents, rule))} so ${who} receives the full ${dollarsText(amountCents)}`;
+  const each = monthly ? ' a month' : '';
+  return `Add ${formatUsd(coveredFee(amountCents, rule))}${each} so ${who} receives the full ${dollarsText(amountCents)}${each}`;
 }

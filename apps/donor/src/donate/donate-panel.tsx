@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { CircleAlert, Clock, Heart, Lock } from 'lucide-react';
+import { CircleAlert, Clock, Heart, Lock, Repeat } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
 import type {
   CardFeeResponse,
   DonationCheckoutBody,
   DonationCheckoutResponse,
+  DonationFrequency,
 } from '@causeway/core/contracts/payments.contract';
 import { coveredFee, coverFeeOffer } from '@causeway/core/donations/card-fee.rules';
 import { formatUsd } from '@causeway/core/budget/budget.rules';
@@ -17,6 +18,10 @@ import {
   amountOf,
   asksForBotCheck,
   DEFAULT_AMOUNT,
+  donateLabel,
+  FREQUENCY_OPTIONS,
+  frequencyOf,
+  MONTHLY_NOTE,
   PRESET_AMOUNTS,
   rememberedAttribution,
   secondsLeft,
@@ -108,8 +113,12 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
     donorName: '',
     message: '',
     coverFee: false,
+    frequency: 'once',
   });
   const { choice, donorName, message } = form;
+  // Monthly only where the campaign takes monthly gifts (its page hides the choice otherwise).
+  const frequency = frequencyOf(form.frequency, page.allowMonthlyGifts);
+  const setFrequency = (next: DonationFrequency) => setForm((current) => ({ ...current, frequency: next }));
   const coverFee = form.coverFee === true;
   const setCoverFee = (next: boolean) => setForm((current) => ({ ...current, coverFee: next }));
   const cardFee = useQuery(cardFeeQuery).data?.cardFee ?? null;
@@ -129,6 +138,8 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
     name: useId(),
     message: useId(),
     coverFee: useId(),
+    frequency: useId(),
+    monthlyNote: useId(),
   };
 
   const closed = closedReason(page, now);
@@ -158,6 +169,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
       ...(donorName.trim() ? { donorName: donorName.trim() } : {}),
       ...(message.trim() ? { message: message.trim() } : {}),
       ...(coverFee ? { coverFee: true } : {}),
+      ...(frequency === 'monthly' ? { frequency } : {}),
       ...attribution,
     });
   };
@@ -168,8 +180,32 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
         <Heart size={18} aria-hidden="true" />
         Make a donation
       </h2>
+      {page.allowMonthlyGifts && (
+        <div className="cw-donate__frequency" role="group" aria-labelledby={ids.frequency}>
+          <span id={ids.frequency} className="cw-field__label">
+            How often
+          </span>
+          <div className="cw-donate__frequency-options">
+            {FREQUENCY_OPTIONS.map((option) => {
+              const selected = frequency === option.value;
+              return (
+                <button
+                  key={option.value}
+                  type="button"
+                  className={`cw-donate__frequency-option${selected ? ' cw-donate__frequency-option--selected' : ''}`}
+                  aria-pressed={selected}
+                  onClick={() => setFrequency(option.value)}
+                >
+                  {option.value === 'monthly' && <Repeat size={14} aria-hidden="true" />}
+                  {option.label}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
       <fieldset className="cw-donate__amounts">
-        <legend className="cw-field__label">Amount</legend>
+        <legend className="cw-field__label">{frequency === 'monthly' ? 'Amount each month' : 'Amount'}</legend>
         <div className="cw-donate__presets">
           {PRESET_AMOUNTS.map((cents) => {
             const selected = choice.kind === 'preset' && choice.cents === cents;
@@ -220,7 +256,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
               onChange={(event) => setCoverFee(event.target.checked)}
             />
             <span data-testid="cover-fee-offer">
-              {coverFeeOffer(amount.cents, cardFee, organization?.name ?? null)}
+              {coverFeeOffer(amount.cents, cardFee, organization?.name ?? null, frequency === 'monthly')}
             </span>
           </label>
         )}
@@ -260,10 +296,17 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
           {checkout.error.message}
         </p>
       )}
+      {frequency === 'monthly' && (
+        <p id={ids.monthlyNote} className="cw-donate__monthly-note" data-testid="monthly-note">
+          <Repeat size={14} aria-hidden="true" />
+          {MONTHLY_NOTE}
+        </p>
+      )}
       <button
         type="submit"
         className="cw-button cw-button--primary cw-button--block"
         disabled={leaving || waitSeconds > 0}
+        aria-describedby={frequency === 'monthly' ? ids.monthlyNote : undefined}
       >
         {waitSeconds > 0 ? <Clock size={16} aria-hidden="true" /> : <Lock size={16} aria-hidden="true" />}
         {waitSeconds > 0
@@ -272,9 +315,7 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
             ? 'Checking that you’re a person…'
             : leaving
               ? 'Opening the secure checkout…'
-              : 'cents' in amount
-                ? `Donate ${formatUsd(amount.cents + (covering ? (extra ?? 0) : 0))}`
-                : 'Donate'}
+              : donateLabel('cents' in amount ? amount.cents + (covering ? (extra ?? 0) : 0) : null, frequency)}
       </button>
       <div className="cw-donate__fineprint">
         <p>You pay on our card payment provider’s secure page, and come back here for your receipt.</p>

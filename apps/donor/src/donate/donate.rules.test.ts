@@ -3,6 +3,8 @@ import {
   amountOf,
   asksForBotCheck,
   attributionFrom,
+  donateLabel,
+  frequencyOf,
   promoterRefFrom,
   rememberedAttribution,
   secondsLeft,
@@ -119,5 +121,29 @@ describe('waiting after too many gifts', () => {
     expect(asksForBotCheck({ status: 400, fields: { amount: 'Enter an amount to give.' } })).toBe(false);
     expect(asksForBotCheck({ status: 429, fields: {} })).toBe(false);
     expect(asksForBotCheck(new Error('offline'))).toBe(false);
+  });
+});
+
+describe('how often a donor gives', () => {
+  it.each([
+    { chosen: 'monthly', allowed: true, answer: 'monthly' },
+    { chosen: 'monthly', allowed: false, answer: 'once' },
+    { chosen: 'once', allowed: true, answer: 'once' },
+    { chosen: undefined, allowed: true, answer: 'once' },
+    { chosen: 'weekly', allowed: true, answer: 'once' },
+  ])('$chosen where monthly gifts are allowed: $allowed → $answer', ({ chosen, allowed, answer }) => {
+    expect(frequencyOf(chosen, allowed)).toBe(answer);
+  });
+
+  it.each([
+    { total: 2_500, frequency: 'once', label: 'Donate $25.00' },
+    { total: 2_587, frequency: 'once', label: 'Donate $25.87' },
+    { total: 2_500, frequency: 'monthly', label: 'Give $25 monthly' },
+    { total: 2_587, frequency: 'monthly', label: 'Give $25.87 monthly' },
+    { total: 1_000_000, frequency: 'monthly', label: 'Give $10,000 monthly' },
+    { total: null, frequency: 'once', label: 'Donate' },
+    { total: null, frequency: 'monthly', label: 'Give monthly' },
+  ] as const)('labels the button $label', ({ total, frequency, label }) => {
+    expect(donateLabel(total, frequency)).toBe(label);
   });
 });

@@ -1,3 +1,5 @@
+import { formatUsd } from '@causeway/core/budget/budget.rules';
+import type { DonationFrequency } from '@causeway/core/contracts/payments.contract';
 import { centsFromDollars, donationAmountProblem } from '@causeway/core/donations/donation.rules';
 
 /** The amounts offered with one click, in cents. */
@@ -86,3 +88,24 @@ export const asksForBotCheck = (error: unknown): boolean =>
   error !== null &&
   (error as { status?: unknown }).status === 400 &&
   typeof (error as { fields?: Record<string, unknown> }).fields?.botCheck === 'string';
+
+/** The choices of how often to give, as the toggle shows them; once is chosen when the panel opens. */
+export const FREQUENCY_OPTIONS: readonly { value: DonationFrequency; label: string }[] = [
+  { value: 'once', label: 'Once' },
+  { value: 'monthly', label: 'Monthly' },
+];
+
+/** How often the gift is given: monthly only when the donor chose it and the campaign takes monthly gifts. */
+export const frequencyOf = (chosen: unknown, allowMonthlyGifts: boolean): DonationFrequency =>
+  chosen === 'monthly' && allowMonthlyGifts ? 'monthly' : 'once';
+
+/** The donate button's words for what is charged (whole dollars without cents): "Give $25 monthly". */
+export function donateLabel(totalCents: number | null, frequency: DonationFrequency): string {
+  if (totalCents === null) return frequency === 'monthly' ? 'Give monthly' : 'Donate';
+  if (frequency === 'once') return `Donate ${formatUsd(totalCents)}`;
+  return `Give ${formatUsd(totalCents).replace(/\.00$/, '')} monthly`;
+}
+
+/** What a monthly gift means, said next to the button. */
+export const MONTHLY_NOTE =
+  'Charged each month until you stop it. You can stop it any time from the link in your receipt.';

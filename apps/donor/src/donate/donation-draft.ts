@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'react';
+import type { DonationFrequency } from '@causeway/core/contracts/payments.contract';
 import type { AmountChoice } from './donate.rules';
 
 /** What a donor filled in on a campaign's donation form, kept while the tab lives (checkout and back). */
-export type DonationDraft = { choice: AmountChoice; donorName: string; message: string; coverFee?: boolean };
+export type DonationDraft = {
+  choice: AmountChoice;
+  donorName: string;
+  message: string;
+  coverFee?: boolean;
+  /** How often, as chosen (the panel gives monthly only where the campaign takes it). */
+  frequency?: DonationFrequency;
+};
 
 const keyOf = (campaignId: string) => `causeway.donation.${campaignId}`;
 
@@ -20,9 +28,15 @@ export function readDonationDraft(campaignId: string): DonationDraft | null {
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(keyOf(campaignId)) ?? 'null') as unknown;
     if (typeof stored !== 'object' || stored === null) return null;
-    const { choice, donorName, message, coverFee } = stored as Record<string, unknown>;
+    const { choice, donorName, message, coverFee, frequency } = stored as Record<string, unknown>;
     if (!isChoice(choice) || typeof donorName !== 'string' || typeof message !== 'string') return null;
-    return { choice, donorName, message, coverFee: coverFee === true };
+    return {
+      choice,
+      donorName,
+      message,
+      coverFee: coverFee === true,
+      frequency: frequency === 'monthly' ? 'monthly' : 'once',
+    };
   } catch {
     // Storage refused (private mode, a full quota) or a value of another shape: start afresh.
     return null;

@@ -6,6 +6,7 @@ import {
   Download,
   ExternalLink,
   RefreshCw,
+  Repeat,
   SearchX,
 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
@@ -42,17 +43,20 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
   const donation = receipt?.donation ?? null;
   const payment = receipt?.payment ?? null;
   const providerReceipt = externalHref(payment?.link ?? null);
+  const monthly = receipt?.frequency === 'monthly';
   return (
     <article className="cw-receipt" aria-labelledby="cw-receipt-title" aria-busy={receipt === null}>
       <header className="cw-receipt__header">
         <CircleCheck className="cw-receipt__check" size={40} aria-hidden="true" />
-        <p className="cw-eyebrow">Donation received</p>
+        <p className="cw-eyebrow" data-testid="receipt-kind">
+          {monthly ? 'Monthly gift' : 'Donation received'}
+        </p>
         <h1 id="cw-receipt-title" className="cw-receipt__title">
           {donation?.donorName ? `Thank you, ${donation.donorName}!` : 'Thank you for your gift!'}
         </h1>
         {campaignName && (
           <p className="cw-receipt__lead">
-            Your donation supports <strong>{campaignName}</strong>
+            {monthly ? 'Your monthly gift supports' : 'Your donation supports'} <strong>{campaignName}</strong>
             {organizationName ? ` by ${organizationName}` : ''}.
           </p>
         )}
@@ -63,7 +67,15 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
           <>
             <p className="cw-receipt__amount" data-testid="receipt-amount">
               {payment.formattedAmount}
+              {monthly && <span className="cw-receipt__per"> a month</span>}
             </p>
+            {monthly && (
+              <p className="cw-receipt__renews" data-testid="receipt-renews">
+                <Repeat size={16} aria-hidden="true" />
+                Monthly gift: this is your first month. It renews each month, charging {payment.formattedAmount}, until
+                you stop it; you can stop it any time from the link in your receipt e-mail.
+              </p>
+            )}
             <dl className="cw-receipt__facts">
               {donation && donation.coveredFee > 0 && (
                 <>
