@@ -6,7 +6,13 @@ import { createMemoryPaymentGateway, type SignedWebhook } from '@causeway/adapte
 import { createApiBaseHttpClient } from '@causeway/adapters/stripe/stripe-api-base.http-client';
 import { createStripePaymentGateway } from '@causeway/adapters/stripe/stripe.payment-gateway';
 import { startStripeSandbox } from '@causeway/adapters/stripe/stripe.sandbox';
-import type { CheckoutRequest, PaymentGateway, PaymentProduct } from '@causeway/core/ports/payment-gateway.port';
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  PaymentProduct,
+  RecurringPayments,
+  SubscriptionCheckoutRequest,
+} from '@causeway/core/ports/payment-gateway.port';
 import { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { sandboxControl, submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { startWebhookReceiver } from '@causeway/tests/stripe/webhook-receiver';
@@ -26,10 +32,14 @@ interface Provider {
   signEvent(type: string, object: Record<string, unknown>): Promise<SignedWebhook>;
   addProduct(input: { name: string; active?: boolean }): Promise<PaymentProduct>;
   archivePrice(priceId: string): Promise<void>;
+  /** The subscription and customer a paid monthly gift's checkout started. */
+  subscriptionOf(sessionId: string): Promise<{ subscriptionId: string; customerId: string }>;
+  /** The `invoice.paid` webhook of a paid monthly gift's first month. */
+  firstInvoicePaid(sessionId: string): Promise<SignedWebhook>;
 }
 
 interface Subject {
-  gateway: PaymentGateway;
+  gateway: PaymentGateway & RecurringPayments;
   provider: Provider;
   clock: ManualClock;
   close?: () => Promise<void>;
@@ -59,6 +69,8 @@ const implementations: { name: string; create: () => Promise<Subject> }[] = [
         signEvent: async (type, object) => gateway.signEvent(type, object),
         addProduct: async (input) => gateway.addProduct(input),
         archivePrice: async (priceId) => gateway.archivePrice(priceId),
+        subscriptionOf: async (sessionId) => gateway.subscriptionOf(sessionId),
+        firstInvoicePaid: async (sessionId) => gateway.invoicePaidEvent(sessionId),
       };
       return { gateway, provider, clock };
     },
@@ -128,6 +140,17 @@ const implementations: { name: string; create: () => Promise<Subject> }[] = [
         async archivePrice(priceId) {
           await dashboard.prices.update(priceId, { active: false });
         },
+        async subscriptionOf(sessionId) {
+          const session = await dashboard.checkout.sessions.retrieve(sessionId);
+          return { subscriptionId: session.subscription as string, customerId: session.customer as string };
+        },
+        async firstInvoicePaid(sessionId) {
+          const { subscriptionId } = await this.subscriptionOf(sessionId);
+          return delivered('invoice.paid', (object) => {
+            const parent = object.parent as { subscription_details?: { subscription?: string } } | null;
+            return parent?.subscription_details?.subscription === subscriptionId;
+          });
+        },
       };
       return {
         gateway,
@@ -155,8 +178,21 @@ const checkout = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => 
   ...overrides,
 });
 
+const monthlyCheckout = (overrides: Partial<SubscriptionCheckoutRequest> = {}): SubscriptionCheckoutRequest => ({
+  campaignId: 'campaign-1',
+  amountCents: 2_587,
+  coveredFeeCents: 87,
+  description: 'Monthly donation to Clean water',
+  successUrl: 'https://app.test/donated',
+  cancelUrl: 'https://app.test/campaign/campaign-1/details/',
+  promoterId: 'promoter-1',
+  payerUserId: 'donor-1',
+  idempotencyKey: 'monthly-key-1',
+  ...overrides,
+});
+
 describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
-  let gateway: PaymentGateway;
+  let gateway: PaymentGateway & RecurringPayments;
   let provider: Provider;
   let clock: ManualClock;
   let close: Subject['close'];
@@ -332,5 +368,93 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
     }
     clock.advance(60 * 60 * 1000);
     await expect(gateway.parseWebhook(webhook.body, webhook.signature)).rejects.toMatchObject({ code: 'invalid' });
+  });
+
+  describe('monthly gifts (RecurringPayments)', () => {
+    /** A monthly gift's checkout, paid with a Visa ending in 4242. */
+    const startGift = async () => {
+      const session = await gateway.createSubscriptionCheckout(monthlyCheckout());
+      await provider.completeCheckout(session.id, { email: 'dana@example.org' });
+      return { session, ...(await provider.subscriptionOf(session.id)) };
+    };
+
+    it('creates a monthly gift checkout with an id and a page, never a second for the same key', async () => {
+      const first = await gateway.createSubscriptionCheckout(monthlyCheckout());
+      expect(first.id).not.toBe('');
+      expect(new URL(first.url).protocol).toMatch(/^https?:$/);
+      expect(await gateway.createSubscriptionCheckout(monthlyCheckout())).toEqual(first);
+      const other = await gateway.createSubscriptionCheckout(monthlyCheckout({ idempotencyKey: 'monthly-key-2' }));
+      expect(other.id).not.toBe(first.id);
+      await expect(gateway.createSubscriptionCheckout(monthlyCheckout({ amountCents: 9_900 }))).rejects.toMatchObject({
+        code: 'conflict',
+      });
+      await expect(
+        gateway.createSubscriptionCheckout(monthlyCheckout({ amountCents: 12.5, idempotencyKey: 'monthly-key-3' })),
+      ).rejects.toMatchObject({ code: 'invalid' });
+    });
+
+    it('answers the receipt of its paid first month as monthly, and reads its invoice with the checkout and fee', async () => {
+      const unpaid = await gateway.createSubscriptionCheckout(monthlyCheckout({ idempotencyKey: 'monthly-unpaid' }));
+      expect(await gateway.getPaymentDetail(unpaid.id)).toBeNull();
+      const { session, subscriptionId, customerId } = await startGift();
+      expect(PaymentDetail.parse(await gateway.getPaymentDetail(session.id))).toEqual({
+        paymentId: expect.any(String),
+        formattedDate: 'Mar 10, 2026',
+        createdAt: '2026-03-10T15:30:00.000Z',
+        amount: 2_587,
+        card: { brand: 'visa', last4: '4242' },
+        link: expect.any(String),
+        monthly: true,
+      });
+      // The session's own completion is not the payment: the invoice is.
+      const webhook = await provider.firstInvoicePaid(session.id);
+      expect(await gateway.parseWebhook(webhook.body, webhook.signature)).toMatchObject({
+        type: 'invoicePaid',
+        invoiceId: expect.stringMatching(/^in_/),
+        subscriptionId,
+        customerId,
+        campaignId: 'campaign-1',
+        promoterId: 'promoter-1',
+        payerUserId: 'donor-1',
+        amountCents: 2_587,
+        billingReason: 'subscriptionStart',
+        sessionId: session.id,
+        coveredFeeCents: 87,
+      });
+    });
+
+    it('reads the gift, and changes its amount, pauses, resumes and ends it', async () => {
+      const { subscriptionId, customerId } = await startGift();
+      const gift = {
+        subscriptionId,
+        customerId,
+        status: 'active',
+        amountCents: 2_587,
+        currentPeriodEnd: '2026-04-10T15:30:00.000Z',
+        cancelAtPeriodEnd: false,
+        paused: false,
+      };
+      expect(await gateway.getSubscription(subscriptionId)).toEqual(gift);
+      const key = (name: string) => ({ subscriptionId, idempotencyKey: name });
+      expect(await gateway.changeSubscriptionAmount({ ...key('amount-1'), amountCents: 5_000 })).toEqual({
+        ...gift,
+        amountCents: 5_000,
+      });
+      expect(await gateway.pauseSubscription(key('pause-1'))).toMatchObject({ paused: true, amountCents: 5_000 });
+      expect(await gateway.resumeSubscription(key('resume-1'))).toMatchObject({ paused: false });
+      expect(await gateway.cancelSubscription({ ...key('end-1'), when: 'periodEnd' })).toMatchObject({
+        status: 'active',
+        cancelAtPeriodEnd: true,
+      });
+      expect(await gateway.cancelSubscription({ ...key('end-2'), when: 'now' })).toMatchObject({ status: 'ended' });
+      expect(await gateway.getSubscription(subscriptionId)).toMatchObject({ status: 'ended' });
+      await expect(gateway.getSubscription('sub_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it("opens the provider's page where the customer manages their gifts", async () => {
+      const { customerId } = await startGift();
+      const portal = await gateway.openBillingPortal({ customerId, returnUrl: 'https://app.test/gifts' });
+      expect(new URL(portal.url).protocol).toMatch(/^https?:$/);
+    });
   });
 });

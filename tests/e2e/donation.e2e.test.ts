@@ -17,6 +17,8 @@ const CAMPAIGN_ID = 'warm-coats-live';
 const TITLE = 'Warm coats for every child';
 /** A second campaign, so the gift that covers the fee leaves the first one's checkouts (and their limit) as they were. */
 const HATS_ID = 'warm-hats-live';
+/** A third, for a monthly gift. */
+const SCARVES_ID = 'warm-scarves-live';
 
 describe('donating on a live campaign in the browser', () => {
   let app: TestApp;
@@ -78,6 +80,17 @@ describe('donating on a live campaign in the browser', () => {
       createdAt: new Date().toISOString(),
       campaignName: 'Warm hats',
       campaignTitle: 'Warm hats for every child',
+      campaignRaiseGoal: 1_000_00,
+      allowDonations: true,
+      isPaid: true,
+    });
+    await repositories.campaigns.create({
+      campaignUUID: SCARVES_ID,
+      userId: campaigner.uid,
+      organizationId: harbor.organizationId,
+      createdAt: new Date().toISOString(),
+      campaignName: 'Warm scarves',
+      campaignTitle: 'Warm scarves every month',
       campaignRaiseGoal: 1_000_00,
       allowDonations: true,
       isPaid: true,
@@ -208,6 +221,42 @@ describe('donating on a live campaign in the browser', () => {
     await expect.poll(async () => (await progress().textContent()) ?? '', { timeout: 10_000 }).toContain('$25.00');
     const donations = await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(HATS_ID);
     expect(donations[0]).toMatchObject({ amount: 2_500, covered_fee: 87 });
+  });
+
+  it('gives monthly: the toggle, the button and its note, the card page, and a receipt that says it renews', async () => {
+    await page.goto(`${app.url}/campaign/${SCARVES_ID}/details/`);
+    const donate = page.getByRole('form', { name: 'Make a donation' });
+    await donate.waitFor();
+    const once = donate.getByRole('button', { name: 'Once', exact: true });
+    const monthly = donate.getByRole('button', { name: 'Monthly', exact: true });
+    expect(await once.getAttribute('aria-pressed')).toBe('true');
+    expect(await monthly.getAttribute('aria-pressed')).toBe('false');
+    expect(await donate.getByTestId('monthly-note').count()).toBe(0);
+    await monthly.click();
+    expect(await monthly.getAttribute('aria-pressed')).toBe('true');
+    expect(await donate.getByTestId('monthly-note').textContent()).toBe(
+      'Charged each month until you stop it. You can stop it any time from the link in your receipt.',
+    );
+    await donate.getByRole('button', { name: '$25', exact: true }).click();
+    await expectAccessible(page, 'the donation form with a monthly gift chosen');
+    await donate.getByRole('button', { name: 'Give $25 monthly' }).click();
+
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    const summary = (await page.getByRole('region', { name: 'Order summary' }).textContent()) ?? '';
+    expect(summary).toContain('Monthly donation of $25.00 to Warm scarves every month · Harbor Light Food Bank');
+    await fillCard('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    await page.waitForURL(new RegExp(`/campaign/${SCARVES_ID}/thank-you\\?session_id=cs_`));
+    await page.getByTestId('receipt-amount').waitFor();
+    expect(await page.getByTestId('receipt-kind').textContent()).toBe('Monthly gift');
+    expect(await page.getByTestId('receipt-amount').textContent()).toBe('$25.00 a month');
+    expect(await page.getByTestId('receipt-renews').textContent()).toContain('It renews each month, charging $25.00');
+    // The first month's donation is found by its checkout once its invoice's webhook is booked.
+    await page.getByTestId('receipt-organization').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'the receipt page of a monthly gift');
+    const donations = await app.server.container.get(TYPES.Repositories).donations.listDonationsByCampaign(SCARVES_ID);
+    expect(donations).toEqual([expect.objectContaining({ amount: 2_500, session_id: expect.stringMatching(/^cs_/) })]);
   });
 
   it("shows Stripe's message for a declined card on the checkout page, and records nothing", async () => {
