@@ -181,6 +181,7 @@ describe('donations', () => {
         taxStatement: expect.any(Array),
       },
       pdfUrl: `/api/payments/${sessionId}/receipt.pdf`,
+      frequency: 'once',
     });
 
     const { page } = (await api('GET', `/api/campaigns/${campaignId}/page`)).body;

@@ -88,6 +88,7 @@ export const DRAFT_FIELD_LABELS: Record<string, string> = {
   campaignRaiseGoal: 'Fundraising goal',
   campaignRaiseGoalDeadline: 'Fundraising deadline',
   allowDonations: 'Donations on the page',
+  allowMonthlyGifts: 'Monthly gifts',
   campaignCoverImage: 'Cover image',
   campaignCoverVideo: 'Cover video',
   headerImageDesktop: 'Desktop header image',

@@ -190,6 +190,9 @@ function BudgetSection({ draft }: { draft: PreCampaign }) {
         <Fact label="Fundraising goal">{money(draft.campaignRaiseGoal)}</Fact>
         <Fact label="Fundraising ends">{formatDate(draft.campaignRaiseGoalDeadline)}</Fact>
         <Fact label="Donations">{draft.allowDonations ? 'Accepted on the page' : 'Turned off'}</Fact>
+        {draft.allowDonations && (
+          <Fact label="Monthly gifts">{draft.allowMonthlyGifts ? 'Offered' : 'Turned off'}</Fact>
+        )}
       </dl>
     </Section>
   );

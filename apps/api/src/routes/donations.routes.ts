@@ -54,7 +54,11 @@ export function donationRoutes({
       '(429 with Retry-After), and once a client has been declined or limited, or while the campaign sees a ' +
       'burst, a solved bot check (`botCheck`, from `GET /api/auth/bot-check`) is needed: a 400 naming `botCheck`. ' +
       'With `coverFee: true` the donor covers the card fee: the extra is worked out from the platform’s rule in ' +
-      'force (never taken from the client) and the checkout charges the amount plus it (`coveredFee`, `total`).',
+      'force (never taken from the client) and the checkout charges the amount plus it (`coveredFee`, `total`). ' +
+      '`frequency` is `once` (the default) or `monthly`: a monthly gift pays its first month on the same payment ' +
+      'page and is charged again each month until stopped, `amount` (+ the covered fee) each month, within the same ' +
+      'limits; its first month’s receipt is read by the same session id. A campaign that turned monthly gifts off ' +
+      'refuses `monthly` with a 400 naming `frequency`.',
     params: IdParams,
     body: DonationCheckoutBody,
     responses: { 201: DonationCheckoutResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },

@@ -209,6 +209,9 @@ export function ReviewStep({ editor, view, onSubmit, submitting, submitError }: 
               <Fact term="Goal">{dollarsText(values.campaignRaiseGoal)}</Fact>
               <Fact term="Deadline">{dayText(values.campaignRaiseGoalDeadline)}</Fact>
               <Fact term="Donations">{values.allowDonations ? 'Accepted on the page' : 'Not accepted'}</Fact>
+              {values.allowDonations && (
+                <Fact term="Monthly gifts">{values.allowMonthlyGifts ? 'Offered' : 'Not offered'}</Fact>
+              )}
               <Fact term="Tags">{values.campaignTags.length > 0 ? values.campaignTags.join(', ') : 'None'}</Fact>
               <Fact term="Story">
                 {values.campaignDescription.trim() ? `${values.campaignDescription.trim().length} characters` : missing}
