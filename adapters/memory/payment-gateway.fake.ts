@@ -276,6 +276,8 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     paused: subscription.paused,
+    // Only the giver (or the platform) ends a gift here: no renewal is ever declined.
+    endedReason: subscription.ended ? 'requested' : null,
   });
   function requireSubscription(subscriptionId: string): Subscription {
     const subscription = subscriptions.get(subscriptionId);
@@ -352,6 +354,9 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
       requireAmount(input.amountCents);
       return changeGift('subscriptionAmount', input, (subscription) => {
         subscription.amountCents = input.amountCents;
+        // The new amount is all gift: the card fee covered at checkout no longer applies to it.
+        const session = sessions.get(subscription.sessionId);
+        if (session?.subscription) session.subscription.coveredFeeCents = 0;
       });
     },
 

@@ -288,7 +288,8 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       const item = subscription.items.data[0];
       const product = idOf(item?.price.product as string | { id: string } | undefined);
       if (!item || !product) throw invalid('This monthly gift has no amount to change.');
-      // No proration: the month already paid stays as it was, the next one is charged the new amount.
+      // No proration: the month already paid stays as it was, the next one is charged the new amount. The
+      // new amount is all gift: the card fee covered at checkout no longer applies to it.
       return updateSubscription(
         input.subscriptionId,
         {
@@ -299,6 +300,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
             },
           ],
           proration_behavior: 'none',
+          metadata: { coveredFee: '' },
         },
         idempotencyKey,
       );

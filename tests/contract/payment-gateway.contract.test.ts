@@ -433,6 +433,7 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
         currentPeriodEnd: '2026-04-10T15:30:00.000Z',
         cancelAtPeriodEnd: false,
         paused: false,
+        endedReason: null,
       };
       expect(await gateway.getSubscription(subscriptionId)).toEqual(gift);
       const key = (name: string) => ({ subscriptionId, idempotencyKey: name });
@@ -446,7 +447,10 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
         status: 'active',
         cancelAtPeriodEnd: true,
       });
-      expect(await gateway.cancelSubscription({ ...key('end-2'), when: 'now' })).toMatchObject({ status: 'ended' });
+      expect(await gateway.cancelSubscription({ ...key('end-2'), when: 'now' })).toMatchObject({
+        status: 'ended',
+        endedReason: 'requested',
+      });
       expect(await gateway.getSubscription(subscriptionId)).toMatchObject({ status: 'ended' });
       await expect(gateway.getSubscription('sub_unknown')).rejects.toMatchObject({ code: 'not_found' });
     });
