@@ -22,6 +22,7 @@ import { createFirestorePreCampaignRepository } from './pre-campaign.repository'
 import { createFirestorePromotionRepository } from './promotion.repository';
 import { createFirestorePasswordResetRepository } from './password-reset.repository';
 import { createFirestoreGiftLinkRepository } from './gift-link.repository';
+import { createFirestoreStatementRepository } from './statement.repository';
 import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
 import { createFirestoreSettingsRepository } from './settings.repository';
 import { createFirestoreShareTrackingRepository } from './share-tracking.repository';
@@ -49,6 +50,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
     passwordResets: createFirestorePasswordResetRepository(context),
+    statements: createFirestoreStatementRepository(context),
     giftLinks: createFirestoreGiftLinkRepository(context),
   };
 }

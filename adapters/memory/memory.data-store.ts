@@ -19,6 +19,7 @@ import { createMemoryPromotionRepository } from './promotion.repository';
 import { createMemoryRateLimitStore } from './rate-limit.store';
 import { createMemoryPasswordResetRepository } from './password-reset.repository';
 import { createMemoryGiftLinkRepository } from './gift-link.repository';
+import { createMemoryStatementRepository } from './statement.repository';
 import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
 import { createMemorySettingsRepository } from './settings.repository';
 import { createMemoryShareTrackingRepository } from './share-tracking.repository';
@@ -45,6 +46,7 @@ function createRepositories(context: MemoryContext): Repositories {
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
     passwordResets: createMemoryPasswordResetRepository(context),
+    statements: createMemoryStatementRepository(context),
     giftLinks: createMemoryGiftLinkRepository(context),
   };
 }

@@ -8,6 +8,7 @@ import type { PeopleTables } from './tables/people.tables';
 import type { ReachTables } from './tables/reach.tables';
 import type { PasswordResetTables, RegistrationTables } from './tables/registration.tables';
 import type { GiftLinkTables } from './tables/gift-link.tables';
+import type { StatementTables } from './tables/statement.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
 export interface Database
@@ -20,6 +21,7 @@ export interface Database
     RegistrationTables,
     PasswordResetTables,
     GiftLinkTables,
+    StatementTables,
     DeploymentTables,
     DeliveryTables,
     ReachTables {}

@@ -17,6 +17,7 @@ import type { PromotionRepository } from './promotion.repository';
 import type { RateLimitStore } from './rate-limit.store';
 import type { PasswordResetRepository } from './password-reset.repository';
 import type { GiftLinkRepository } from './gift-link.repository';
+import type { StatementRepository } from './statement.repository';
 import type { RegistrationTokenRepository } from './registration-token.repository';
 import type { SettingsRepository } from './settings.repository';
 import type { ShareTrackingRepository } from './share-tracking.repository';
@@ -44,6 +45,7 @@ export interface Repositories {
   registrationTokens: RegistrationTokenRepository;
   passwordResets: PasswordResetRepository;
   giftLinks: GiftLinkRepository;
+  statements: StatementRepository;
 }
 
 export interface UnitOfWork {
