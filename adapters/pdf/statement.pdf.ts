@@ -1,5 +1,5 @@
 import type { StatementDocument } from '@causeway/core/statements/statement';
-import { ACCENT, createPdfWriter, MARGIN, MUTED, type PdfWriter, type WriteOptions } from './pdf-layout';
+import { ACCENT, createPdfWriter, MARGIN, MUTED, wrap, type PdfWriter, type WriteOptions } from './pdf-layout';
 
 interface Column {
   /** Its share of the page's width. */
@@ -9,7 +9,13 @@ interface Column {
 
 /** One row of a table: each cell wrapped in its column, the row as tall as its tallest cell. */
 function row(doc: PdfWriter, columns: readonly Column[], cells: readonly string[], options: WriteOptions = {}) {
-  doc.keep((options.size ?? 10) * 1.45 * 2);
+  const size = options.size ?? 10;
+  const font = options.font ?? doc.regular;
+  // The row's tallest cell decides whether it fits on this page: a row is never split across two.
+  const lines = Math.max(
+    ...columns.map((column, index) => wrap(font, cells[index] ?? '', size, doc.width * column.share - 8).length),
+  );
+  doc.keep(lines * size * 1.45 + 2);
   const top = doc.y;
   let bottom = top;
   let x = MARGIN;

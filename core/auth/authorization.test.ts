@@ -76,6 +76,7 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell,
   'appreciation.edit': ['self', 'self', 'own organization', 'self', '✗', 'self', '✗', '✗'],
   'report.read': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', 'own organization', '✓'],
   'report.donorEmails': ['✓', '✓', 'own organization', '✗', '✗', '✗', '✗', '✗'],
+  'statement.send': ['✓', '✓', 'own organization', '✗', '✗', '✗', '✗', '✗'],
 };
 
 const HOME = 'org-harbor';

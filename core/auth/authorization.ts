@@ -181,6 +181,9 @@ export const RULES = {
   /** Donors' whole e-mail addresses in reports (others see them masked): admins of the organization, platform staff. */
   'report.donorEmails': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
+  /** E-mailing every donor of a year their year-end statement: admins of the organization, platform staff. */
+  'statement.send': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -201,6 +204,7 @@ const refusals: Partial<Record<Action, string>> = {
   'user.setPlatformAnalyst': 'Only super users and platform admins can give an analyst every organization’s reports.',
   'report.read': 'You can only see the reports of your own organization.',
   'report.donorEmails': 'Only your organization’s admins see donors’ e-mail addresses.',
+  'statement.send': 'Only your organization’s admins can send its donors their year-end statements.',
   'user.softDelete': 'You cannot delete this account.',
   'user.hardDelete': 'Only platform admins can permanently delete an account, and never their own.',
   'profile.updateOwn': 'You can only edit your own profile.',

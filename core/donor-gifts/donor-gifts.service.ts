@@ -147,6 +147,11 @@ export function donorGiftsServiceFactory(deps: DonorGiftsServiceDeps) {
       if (visit?.purpose === 'visit') await giftLinks.use(visit.id, clock.now().toISOString());
     },
 
+    /** The open visit's e-mail address (lowercased); a 401 when the visit is missing or ended. */
+    async visitEmail(visitToken: string | undefined): Promise<string> {
+      return (await openVisit(visitToken)).email;
+    },
+
     /** The visit's gifts, newest first, one page: only those given with the visit's e-mail address. */
     async gifts(visitToken: string | undefined, query: { limit?: number; cursor?: string } = {}) {
       const visit = await openVisit(visitToken);

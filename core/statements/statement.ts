@@ -79,17 +79,15 @@ export function statementFigures(
 ): { gifts: StatementGift[]; totals: StatementTotals } {
   const lines = gifts
     .filter(({ donation }) => isInYear(donation.date, year))
-    .map(
-      ({ donation, campaign }): StatementGift => ({
-        donationId: donation.id,
-        date: donation.date,
-        campaign: donorFacingHeadline(campaign, organizationName),
-        amount: donation.amount,
-        coveredFee: donation.covered_fee ?? 0,
-        refunded: Math.min(donation.refunded, donation.amount),
-        coveredFeeRefunded: Math.min(donation.covered_fee_refunded ?? 0, donation.covered_fee ?? 0),
-      }),
-    )
+    .map(({ donation, campaign }): StatementGift => ({
+      donationId: donation.id,
+      date: donation.date,
+      campaign: donorFacingHeadline(campaign, organizationName),
+      amount: donation.amount,
+      coveredFee: donation.covered_fee ?? 0,
+      refunded: Math.min(donation.refunded, donation.amount),
+      coveredFeeRefunded: Math.min(donation.covered_fee_refunded ?? 0, donation.covered_fee ?? 0),
+    }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.donationId.localeCompare(b.donationId));
   const sum = (pick: (gift: StatementGift) => number) => lines.reduce((total, gift) => total + pick(gift), 0);
   const given = sum((gift) => gift.amount);
@@ -166,7 +164,9 @@ export function statementDocument(input: StatementInput): StatementDocument {
     totals: [
       { label: `Gifts (${totals.gifts})`, value: formatUsd(totals.given) },
       { label: 'Refunded', value: totals.refunded > 0 ? `-${formatUsd(totals.refunded)}` : formatUsd(0) },
-      ...(totals.feesCovered > 0 ? [{ label: 'Card fees you covered (not part of the gifts)', value: formatUsd(totals.feesCovered) }] : []),
+      ...(totals.feesCovered > 0
+        ? [{ label: 'Card fees you covered (not part of the gifts)', value: formatUsd(totals.feesCovered) }]
+        : []),
       { label: 'Total given, net of refunds', value: `${formatUsd(totals.net)} (USD)` },
     ],
     taxStatement: party.taxStatement,

@@ -22,6 +22,7 @@ import { demoModule } from './modules/demo.module';
 import { DEPLOYMENT_WORKER, deploymentModule } from './modules/deployment.module';
 import { donationsModule } from './modules/donations.module';
 import { donorGiftsModule } from './modules/donor-gifts.module';
+import { STATEMENTS_SERVICE, statementsModule } from './modules/statements.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
 import { organizationsModule } from './modules/organizations.module';
@@ -150,6 +151,7 @@ export async function compose(
     paymentsModule(config, logger, { paymentActions: overrides.paymentActions }),
     donationsModule(config, logger),
     donorGiftsModule(config, logger),
+    statementsModule(config, logger),
     // The worker's and the projector's names, in this order, are the ids this start makes for them.
     deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
     deliveryModule(config, logger),
@@ -161,6 +163,7 @@ export async function compose(
   const worker = container.get(DEPLOYMENT_WORKER);
   const deliverySync = container.get(DELIVERY_SYNC_SCHEDULER);
   const projector = container.get(REPORTING_PROJECTOR_RUNNER);
+  const statements = container.get(STATEMENTS_SERVICE);
   const pageChanges = await followCampaignPageChanges(container, logger);
   pageChanged = pageChanges.changed;
   const reportChanges = await followReportChanges(container, logger);
@@ -176,11 +179,16 @@ export async function compose(
       worker.start();
       deliverySync.start();
       void projector.start();
+      // Statements left sending by a stop or a crash go on, each donor still sent to once.
+      statements
+        .resume()
+        .catch((error: unknown) => logger.error({ err: error }, 'Year-end statements could not resume'));
     },
     async close() {
       await projector.stop();
       await worker.stop();
       await deliverySync.stop();
+      await statements.stop();
       // The payments being booked are written before the store closes.
       await container.get(TYPES.DonationIngest).settled();
       mail.close();
