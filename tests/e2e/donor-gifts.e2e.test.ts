@@ -55,7 +55,7 @@ describe("a donor's own gifts, from the receipt e-mail, without an account", () 
     await app?.close();
   });
 
-  it('gives, opens the link from the receipt e-mail, sees the gift and downloads its receipt', async () => {
+  it('gives, opens the link from the receipt e-mail, sees the gift and downloads its receipt and the year’s statement', async () => {
     await page.goto(`${app.url}/campaign/${CAMPAIGN_ID}/details/`);
     const donate = page.getByRole('form', { name: 'Make a donation' });
     await donate.waitFor();

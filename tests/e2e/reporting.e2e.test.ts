@@ -217,6 +217,7 @@ describe('the reporting area in the browser', () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.goto(app.url);
     await signInInBrowser(admin, 'harbor.admin@example.org', app.demoPassword);
+    await admin.getByRole('link', { name: 'Reports' }).first().waitFor();
     await admin.goto(`${app.url}/reports/donors`);
     await admin.getByRole('heading', { name: 'Donors', level: 1 }).waitFor();
     const panel = admin.getByRole('region', { name: 'Year-end statements' });
