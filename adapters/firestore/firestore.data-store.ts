@@ -23,6 +23,7 @@ import { createFirestorePromotionRepository } from './promotion.repository';
 import { createFirestorePasswordResetRepository } from './password-reset.repository';
 import { createFirestoreGiftLinkRepository } from './gift-link.repository';
 import { createFirestoreMonthlyGiftRepository } from './monthly-gift.repository';
+import { createFirestoreStatementRepository } from './statement.repository';
 import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
 import { createFirestoreSettingsRepository } from './settings.repository';
 import { createFirestoreShareTrackingRepository } from './share-tracking.repository';
@@ -50,6 +51,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     credentials: createFirestoreCredentialRepository(context),
     registrationTokens: createFirestoreRegistrationTokenRepository(context),
     passwordResets: createFirestorePasswordResetRepository(context),
+    statements: createFirestoreStatementRepository(context),
     giftLinks: createFirestoreGiftLinkRepository(context),
     monthlyGifts: createFirestoreMonthlyGiftRepository(context),
   };

@@ -101,6 +101,19 @@ describe('the SMTP mailer', () => {
     );
   });
 
+  it('sends attachments as parts of the mail, their content in base64', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7 a statement');
+    await mailer.send({
+      ...mail('ada@example.org'),
+      attachments: [{ filename: 'giving-statement-2026.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const raw = smtp.received[0]?.raw ?? '';
+    expect(raw).toContain('Content-Type: multipart/mixed');
+    expect(raw).toMatch(/Content-Type: application\/pdf; name="?giving-statement-2026\.pdf"?/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename="?giving-statement-2026\.pdf"?/);
+    expect(raw).toContain(Buffer.from(pdf).toString('base64'));
+  });
+
   it('throws when the server refuses the recipient, and delivers nothing', async () => {
     await expect(mailer.send(mail(REFUSED))).rejects.toThrow(/550|No such mailbox|refused/i);
     expect(smtp.received).toEqual([]);

@@ -33,6 +33,15 @@ export function createSmtpMailer({ url, from, timeoutMs = 15_000 }: SmtpMailerOp
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }
+          : {}),
         headers: { 'X-Causeway-Kind': mail.kind },
       });
       // nodemailer resolves when at least one recipient was accepted; every mail here has one.

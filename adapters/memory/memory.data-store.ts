@@ -20,6 +20,7 @@ import { createMemoryRateLimitStore } from './rate-limit.store';
 import { createMemoryPasswordResetRepository } from './password-reset.repository';
 import { createMemoryGiftLinkRepository } from './gift-link.repository';
 import { createMemoryMonthlyGiftRepository } from './monthly-gift.repository';
+import { createMemoryStatementRepository } from './statement.repository';
 import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
 import { createMemorySettingsRepository } from './settings.repository';
 import { createMemoryShareTrackingRepository } from './share-tracking.repository';
@@ -46,6 +47,7 @@ function createRepositories(context: MemoryContext): Repositories {
     credentials: createMemoryCredentialRepository(context),
     registrationTokens: createMemoryRegistrationTokenRepository(context),
     passwordResets: createMemoryPasswordResetRepository(context),
+    statements: createMemoryStatementRepository(context),
     giftLinks: createMemoryGiftLinkRepository(context),
     monthlyGifts: createMemoryMonthlyGiftRepository(context),
   };

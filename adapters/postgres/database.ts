@@ -9,6 +9,7 @@ import type { ReachTables } from './tables/reach.tables';
 import type { PasswordResetTables, RegistrationTables } from './tables/registration.tables';
 import type { GiftLinkTables } from './tables/gift-link.tables';
 import type { MonthlyGiftTables } from './tables/monthly-gift.tables';
+import type { StatementTables } from './tables/statement.tables';
 
 /** The whole relational schema, as the migrations in /migrations create it. */
 export interface Database
@@ -22,6 +23,7 @@ export interface Database
     PasswordResetTables,
     GiftLinkTables,
     MonthlyGiftTables,
+    StatementTables,
     DeploymentTables,
     DeliveryTables,
     ReachTables {}

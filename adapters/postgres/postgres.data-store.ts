@@ -22,6 +22,7 @@ import { createPostgresRateLimitStore } from './rate-limit.store';
 import { createPostgresPasswordResetRepository } from './password-reset.repository';
 import { createPostgresGiftLinkRepository } from './gift-link.repository';
 import { createPostgresMonthlyGiftRepository } from './monthly-gift.repository';
+import { createPostgresStatementRepository } from './statement.repository';
 import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
 import { createPostgresSettingsRepository } from './settings.repository';
 import { createPostgresShareTrackingRepository } from './share-tracking.repository';
@@ -49,6 +50,7 @@ function createRepositories(context: PgContext): Repositories {
     credentials: createPostgresCredentialRepository(context),
     registrationTokens: createPostgresRegistrationTokenRepository(context),
     passwordResets: createPostgresPasswordResetRepository(context),
+    statements: createPostgresStatementRepository(context),
     giftLinks: createPostgresGiftLinkRepository(context),
     monthlyGifts: createPostgresMonthlyGiftRepository(context),
   };

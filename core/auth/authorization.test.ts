@@ -78,6 +78,7 @@ const MATRIX: Record<Action, readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell,
   'report.donorEmails': ['✓', '✓', 'own organization', '✗', '✗', '✗', '✗', '✗'],
   'monthlyGift.readFailed': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', '✗', '✗'],
   'monthlyGift.remind': ['✓', '✓', 'own organization', 'own organization', '✗', 'own organization', '✗', '✗'],
+  'statement.send': ['✓', '✓', 'own organization', '✗', '✗', '✗', '✗', '✗'],
 };
 
 const HOME = 'org-harbor';

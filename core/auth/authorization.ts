@@ -187,6 +187,9 @@ export const RULES = {
   /** The one reminder to a donor whose monthly gift stopped for a declined card: the same people. */
   'monthlyGift.remind': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** E-mailing every donor of a year their year-end statement: admins of the organization, platform staff. */
+  'statement.send': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (isOrganizationAdmin(actor) && sameOrganization(actor, target)),
 } satisfies Record<string, (actor: Actor, target: Target) => boolean>;
 
 export type Action = keyof typeof RULES;
@@ -209,6 +212,7 @@ const refusals: Partial<Record<Action, string>> = {
   'report.donorEmails': 'Only your organization’s admins see donors’ e-mail addresses.',
   'monthlyGift.readFailed': 'You can only see the monthly gifts of your own organization.',
   'monthlyGift.remind': 'You can only remind the donors of your own organization.',
+  'statement.send': 'Only your organization’s admins can send its donors their year-end statements.',
   'user.softDelete': 'You cannot delete this account.',
   'user.hardDelete': 'Only platform admins can permanently delete an account, and never their own.',
   'profile.updateOwn': 'You can only edit your own profile.',

@@ -13,6 +13,10 @@ export const DevMail = z.object({
   text: z.string(),
   html: z.string().optional(),
   kind: z.string(),
+  /** Files sent with it, their content in base64. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int(), content: z.string() }))
+    .optional(),
   messageId: z.string(),
   sentAt: z.string(),
 });

@@ -1,3 +1,11 @@
+/** A file sent with a mail, e.g. a statement's PDF. */
+export interface MailAttachment {
+  filename: string;
+  /** Its media type, e.g. application/pdf. */
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -5,6 +13,8 @@ export interface OutgoingMail {
   html?: string;
   /** What the mail is for, e.g. "invitation" or "receipt" (recorded in `emails`). */
   kind: string;
+  /** Files sent with it, after its bodies. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

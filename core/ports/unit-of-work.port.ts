@@ -18,6 +18,7 @@ import type { RateLimitStore } from './rate-limit.store';
 import type { PasswordResetRepository } from './password-reset.repository';
 import type { GiftLinkRepository } from './gift-link.repository';
 import type { MonthlyGiftRepository } from './monthly-gift.repository';
+import type { StatementRepository } from './statement.repository';
 import type { RegistrationTokenRepository } from './registration-token.repository';
 import type { SettingsRepository } from './settings.repository';
 import type { ShareTrackingRepository } from './share-tracking.repository';
@@ -46,6 +47,7 @@ export interface Repositories {
   passwordResets: PasswordResetRepository;
   giftLinks: GiftLinkRepository;
   monthlyGifts: MonthlyGiftRepository;
+  statements: StatementRepository;
 }
 
 export interface UnitOfWork {

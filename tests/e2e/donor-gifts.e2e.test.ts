@@ -55,7 +55,7 @@ describe("a donor's own gifts, from the receipt e-mail, without an account", () 
     await app?.close();
   });
 
-  it('gives, opens the link from the receipt e-mail, sees the gift and downloads its receipt', async () => {
+  it('gives, opens the link from the receipt e-mail, sees the gift and downloads its receipt and the year’s statement', async () => {
     await page.goto(`${app.url}/campaign/${CAMPAIGN_ID}/details/`);
     const donate = page.getByRole('form', { name: 'Make a donation' });
     await donate.waitFor();
@@ -96,6 +96,32 @@ describe("a donor's own gifts, from the receipt e-mail, without an account", () 
     const lines = pdfText(new Uint8Array(await readFile((await download.path())!)));
     for (const text of ['Donation receipt', 'Harbor Light Food Bank', HEADLINE, '$25.00 (USD)', 'Dana']) {
       expect(lines).toContain(text);
+    }
+
+    // The year's statement of the gift's organization downloads as a PDF (years are calendar years in UTC).
+    const year = new Date().getUTCFullYear();
+    const statements = page.getByRole('region', { name: 'Year-end statements' });
+    const statement = statements.getByRole('listitem').filter({ hasText: `Harbor Light Food Bank, ${year}` });
+    await statement.waitFor();
+    expect(await statement.textContent()).toContain('1 gift · $25.00 net of refunds');
+    const [statementDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      statement.getByRole('link', { name: `Download statement: Harbor Light Food Bank, ${year} (PDF)` }).click(),
+    ]);
+    expect(statementDownload.suggestedFilename()).toBe(`giving-statement-${year}-harbor-light-food-bank.pdf`);
+    const statementBytes = new Uint8Array(await readFile((await statementDownload.path())!));
+    expect(Buffer.from(statementBytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const statementLines = pdfText(statementBytes);
+    for (const text of [
+      `Giving statement ${year}`,
+      'Harbor Light Food Bank, Inc.',
+      '01-0456789',
+      HEADLINE,
+      'Total given, net of refunds',
+      '$25.00 (USD)',
+      'Years are calendar years in UTC: gifts are dated in UTC.',
+    ]) {
+      expect(statementLines).toContain(text);
     }
 
     // A reload keeps the visit (the http-only cookie), without the link.

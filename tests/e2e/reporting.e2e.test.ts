@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
+import { addPerson } from '@causeway/tests/support/add-person';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { pdfText } from '@causeway/tests/support/pdf-text';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
@@ -204,5 +206,40 @@ describe('the reporting area in the browser', () => {
     // As designed: the signed-out session check answers 401, and the live campaign's delivery 404 (the
     // campaign is not on the ad platform); nothing else failed.
     expect(consoleErrors.filter((text) => !/status of 40[14] /.test(text))).toEqual([]);
+  });
+
+  it('lets the organization’s admin send the year’s statements from the donors report and follow them to done', async () => {
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const harbor = (await repositories.organizations.list()).find((org) => org.name === 'Harbor Light Food Bank')!;
+    await addPerson(app, { email: 'harbor.admin@example.org', admin: true, organizationId: harbor.organizationId });
+    // In the other window, signed in as the organization's admin.
+    const admin = donor.page;
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto(app.url);
+    await signInInBrowser(admin, 'harbor.admin@example.org', app.demoPassword);
+    await admin.getByRole('link', { name: 'Reports' }).first().waitFor();
+    await admin.goto(`${app.url}/reports/donors`);
+    await admin.getByRole('heading', { name: 'Donors', level: 1 }).waitFor();
+    const panel = admin.getByRole('region', { name: 'Year-end statements' });
+    await panel.waitFor();
+    const year = new Date().getUTCFullYear();
+    await panel.getByLabel('Year').selectOption(String(year));
+    await panel.getByRole('button', { name: `Send year-end statements for ${year}` }).click();
+    await panel.getByText(`Statements for ${year} sent.`).waitFor({ timeout: 60_000 });
+    const progress = await panel.locator('[data-progress]').textContent();
+    const [, sent, total] = /^(\d+) of (\d+) sent$/.exec(progress ?? '') ?? [];
+    expect(Number(sent)).toBeGreaterThanOrEqual(1);
+    expect(sent).toBe(total);
+    await expectAccessible(admin, 'the donors report with year-end statements');
+
+    // Dana's statement went out with its PDF, once.
+    const mails = (await app.server.container.get(TYPES.Mailbox).list({ to: 'dana@example.org' })).filter(
+      (mail) => mail.kind === 'statement',
+    );
+    expect(mails).toHaveLength(1);
+    const lines = pdfText(mails[0]!.attachments![0]!.content);
+    expect(lines).toContain(`Giving statement ${year}`);
+    expect(lines).toContain(TITLE);
+    expect(donor.errors).toEqual([]);
   });
 });

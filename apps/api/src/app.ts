@@ -56,6 +56,8 @@ import {
 import { TYPES } from './types';
 import { requestLogLevel } from './http/request-log-level';
 import { requestIdOf } from './http/request-id';
+import { STATEMENTS_SERVICE } from './modules/statements.module';
+import { statementRoutes } from './routes/statements.routes';
 import { reportRoutesOf } from './modules/reporting/reporting.module';
 import { headersOf, PUBLIC_PAGES, publicPageFastPath } from './modules/public-pages/public-pages.module';
 
@@ -250,6 +252,7 @@ export function createApp(container: Container): RequestListener {
       registry,
     }),
   );
+  app.use(statementRoutes({ statements: container.get(STATEMENTS_SERVICE), registry }));
   app.use(campaignStatsRoutes({ directory: container.get(TYPES.CampaignDirectoryService), registry }));
   app.use(reportRoutesOf(container, registry));
   app.use(reportingMirrorRoutes({ service: container.get(MIRROR_STATUS_SERVICE), registry }));

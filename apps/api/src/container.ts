@@ -23,6 +23,7 @@ import { DEPLOYMENT_WORKER, deploymentModule } from './modules/deployment.module
 import { donationsModule } from './modules/donations.module';
 import { CAMPAIGN_END_SWEEP, monthlyGiftsModule } from './modules/monthly-gifts.module';
 import { donorGiftsModule } from './modules/donor-gifts.module';
+import { STATEMENTS_SERVICE, statementsModule } from './modules/statements.module';
 import { emailModule } from './modules/email.module';
 import { notificationsModule } from './modules/notifications.module';
 import { organizationsModule } from './modules/organizations.module';
@@ -153,6 +154,7 @@ export async function compose(
     donationsModule(config, logger),
     donorGiftsModule(config, logger),
     monthlyGiftsModule(config, logger),
+    statementsModule(config, logger),
     // The worker's and the projector's names, in this order, are the ids this start makes for them.
     deploymentModule(config, logger, { workerName: `worker-${ids.newId()}` }),
     deliveryModule(config, logger),
@@ -165,6 +167,7 @@ export async function compose(
   const deliverySync = container.get(DELIVERY_SYNC_SCHEDULER);
   const campaignEndSweep = container.get(CAMPAIGN_END_SWEEP);
   const projector = container.get(REPORTING_PROJECTOR_RUNNER);
+  const statements = container.get(STATEMENTS_SERVICE);
   const pageChanges = await followCampaignPageChanges(container, logger);
   pageChanged = pageChanges.changed;
   const reportChanges = await followReportChanges(container, logger);
@@ -181,12 +184,17 @@ export async function compose(
       deliverySync.start();
       campaignEndSweep.start();
       void projector.start();
+      // Statements left sending by a stop or a crash go on, each donor still sent to once.
+      statements
+        .resume()
+        .catch((error: unknown) => logger.error({ err: error }, 'Year-end statements could not resume'));
     },
     async close() {
       await projector.stop();
       await worker.stop();
       await deliverySync.stop();
       await campaignEndSweep.stop();
+      await statements.stop();
       // The payments being booked are written before the store closes.
       await container.get(TYPES.DonationIngest).settled();
       mail.close();

@@ -28,7 +28,24 @@ export function isPlatformWide(user: Pick<SessionUser, 'superUser' | 'admin' | '
   return user.superUser || (user.admin && !user.organizationId);
 }
 
-function ReportPageOf({ route, scope }: { route: ReportRoute; scope: ReportScope }) {
+/** The organization whose year-end statements the user may send: their own as its admin, the chosen one as staff. */
+export function statementsOrganizationOf(
+  user: Pick<SessionUser, 'superUser' | 'admin' | 'organizationId'>,
+  scope: ReportScope,
+): string | null {
+  if (isPlatformWide(user)) return scope.organizationId;
+  return user.admin && user.organizationId ? user.organizationId : null;
+}
+
+function ReportPageOf({
+  route,
+  scope,
+  statementsOf,
+}: {
+  route: ReportRoute;
+  scope: ReportScope;
+  statementsOf: string | null;
+}) {
   switch (route.page) {
     case 'overview':
       return <OverviewPage scope={scope} />;
@@ -39,7 +56,7 @@ function ReportPageOf({ route, scope }: { route: ReportRoute; scope: ReportScope
     case 'promoters':
       return <PromotersPage scope={scope} />;
     case 'donors':
-      return <DonorsPage scope={scope} />;
+      return <DonorsPage scope={scope} statementsOf={statementsOf} />;
     case 'payments':
       return <PaymentsPage scope={scope} />;
     case 'not-found':
@@ -113,7 +130,7 @@ export default function App({ user }: { user: SessionUser }) {
           organizations={platformWide ? (organizations.data ?? []) : null}
         />
       </div>
-      <ReportPageOf route={route} scope={scope} />
+      <ReportPageOf route={route} scope={scope} statementsOf={statementsOrganizationOf(user, scope)} />
     </div>
   );
 }

@@ -33,7 +33,22 @@ export function devMailRoutes({
     responses: { 200: DevMailResponse },
     async handler({ query }) {
       const to = recipient(query.to);
-      return { mails: await mailbox.list(to ? { to } : {}) };
+      const mails = await mailbox.list(to ? { to } : {});
+      return {
+        mails: mails.map(({ attachments, ...mail }) =>
+          attachments?.length
+            ? {
+                ...mail,
+                attachments: attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  size: file.content.byteLength,
+                  content: Buffer.from(file.content).toString('base64'),
+                })),
+              }
+            : mail,
+        ),
+      };
     },
   });
 

@@ -58,6 +58,7 @@ const limitedByClient = (name: string, limit: number, sharedLimits: SharedLimits
     },
   });
 
+/** The visit's token, from its cookie. */
 export const visitTokenOf = (req: Request): string | undefined => {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[GIFTS_VISIT_COOKIE];
   return typeof value === 'string' && value.length > 0 ? value : undefined;

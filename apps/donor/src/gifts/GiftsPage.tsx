@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Download, LoaderCircle, LogOut, MailCheck } from 'lucide-react';
+import { CircleAlert, Download, FileText, LoaderCircle, LogOut, MailCheck } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { linkTokenOf, MY_GIFTS_PATH, type DonorGift } from '@causeway/core/contracts/donor-gifts.contract';
 import { botCheckFields, useBotCheckPhase } from '@causeway/shells/shared/bot-check/bot-check';
@@ -8,7 +8,14 @@ import { ApiError } from '@causeway/shells/shared/http';
 import { Link } from '@causeway/shells/shared/router';
 import { LoadMore } from '@causeway/shells/shared/ui/load-more';
 import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
-import { closeGiftsVisit, giftsKeys, openGiftsLink, requestGiftsLink, useVisitGifts } from './gifts.api';
+import {
+  closeGiftsVisit,
+  giftsKeys,
+  openGiftsLink,
+  requestGiftsLink,
+  useVisitGifts,
+  useVisitStatements,
+} from './gifts.api';
 import { giftStatusLabel, giftsDate, visitEndText } from './gifts.rules';
 import { MonthlyGifts } from './MonthlyGifts';
 import './gifts.css';
@@ -57,6 +64,62 @@ function GiftRow({ gift }: { gift: DonorGift }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** A statement a year for each organization the address gave to, for the donor's tax return. */
+function YearEndStatements() {
+  const statements = useVisitStatements(true);
+  if (statements.isPending) return <LoadingSkeleton label="Loading your statements…" />;
+  if (statements.isError) {
+    return (
+      <p className="cw-alert" role="alert">
+        <CircleAlert size={18} aria-hidden="true" />
+        <span>Your statements couldn’t be loaded: {statements.error.message}</span>
+      </p>
+    );
+  }
+  if (statements.data.statements.length === 0) return null;
+  return (
+    <section aria-labelledby="cw-gifts-statements" className="cw-gifts__section">
+      <h2 id="cw-gifts-statements" className="cw-gifts__section-title">
+        Year-end statements
+      </h2>
+      <p className="cw-gifts__empty">
+        One for each organization and year you gave in: every gift, any refund and the total net of refunds, with the
+        organization’s tax id. Years are calendar years in UTC.
+      </p>
+      <ul className="cw-gifts__list">
+        {statements.data.statements.map((statement) => (
+          <li
+            key={`${statement.organizationId}-${statement.year}`}
+            className="cw-gifts__item"
+            data-statement={`${statement.organizationId}-${statement.year}`}
+          >
+            <div className="cw-gifts__what">
+              <h3 className="cw-gifts__campaign">
+                {statement.organization}, {statement.year}
+              </h3>
+              <p className="cw-gifts__organization">
+                {statement.gifts === 1 ? '1 gift' : `${statement.gifts} gifts`} · {statement.formattedNet} net of
+                refunds
+              </p>
+            </div>
+            <div className="cw-gifts__money">
+              <a
+                className="cw-gifts__receipt"
+                href={statement.pdfUrl}
+                download
+                aria-label={`Download statement: ${statement.organization}, ${statement.year} (PDF)`}
+              >
+                <FileText size={16} aria-hidden="true" />
+                Download statement
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -186,6 +249,7 @@ export default function GiftsPage() {
     mutationFn: closeGiftsVisit,
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: giftsKeys.visit() });
+      queryClient.removeQueries({ queryKey: giftsKeys.statements() });
       setOpening({ state: 'refused', message: 'Your visit has ended. Ask for a new link whenever you like.' });
     },
   });
@@ -243,6 +307,7 @@ export default function GiftsPage() {
           )}
           <LoadMore query={gifts} label="Load older gifts" />
         </section>
+        <YearEndStatements />
       </>
     );
   } else {

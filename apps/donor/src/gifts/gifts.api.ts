@@ -1,17 +1,21 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   MY_GIFTS_API,
   type DonorGiftsResponse,
   type GiftsLinkRequestBody,
   type GiftsVisitResponse,
 } from '@causeway/core/contracts/donor-gifts.contract';
+import { STATEMENT_PATHS, type DonorStatementsResponse } from '@causeway/core/contracts/statements.contract';
 import { apiRequest } from '@causeway/shells/shared/http';
 import { allItems, nextPageParam, pagePath } from '@causeway/shells/shared/paging';
 
 /** Gifts a page: a donor with many sees the newest first and loads older ones. */
 const GIFTS_PAGE_SIZE = 20;
 
-export const giftsKeys = { visit: () => ['my-gifts'] as const };
+export const giftsKeys = {
+  visit: () => ['my-gifts'] as const,
+  statements: () => ['my-gifts', 'statements'] as const,
+};
 
 /** The open visit's gifts, newest first, a page at a time; a 401 when no visit is open. */
 export function useVisitGifts(enabled: boolean) {
@@ -51,3 +55,13 @@ export const closeGiftsVisit = () => apiRequest<void>('DELETE', `${MY_GIFTS_API}
 
 export const requestGiftsLink = (body: GiftsLinkRequestBody) =>
   apiRequest<{ message: string }>('POST', `${MY_GIFTS_API}/link`, body);
+
+/** The open visit's year-end statements: one per organization and year with gifts. */
+export function useVisitStatements(enabled: boolean) {
+  return useQuery({
+    queryKey: giftsKeys.statements(),
+    queryFn: () => apiRequest<DonorStatementsResponse>('GET', STATEMENT_PATHS.mine),
+    enabled,
+    retry: false,
+  });
+}

@@ -8,6 +8,7 @@ import { ExportButtons } from '../ui/export-buttons';
 import { useTableSort } from '../ui/use-table-sort';
 import { KpiGrid } from '../ui/kpis';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
+import { StatementsPanel } from './statements-panel';
 
 type DonorSort = 'total' | 'gifts' | 'lastGiftAt' | 'firstGiftAt' | 'name';
 
@@ -69,7 +70,14 @@ function RetentionTable({ cohorts }: { cohorts: readonly RetentionCohort[] }) {
 }
 
 /** Who gives, how often, and whether they come back. */
-export function DonorsPage({ scope }: { scope: ReportScope }) {
+export function DonorsPage({
+  scope,
+  statementsOf,
+}: {
+  scope: ReportScope;
+  /** The organization whose year-end statements the reader may send (its admins, platform staff); null: none. */
+  statementsOf: string | null;
+}) {
   const { sort, onSort, page, setPage } = useTableSort<DonorSort>('total', 'name');
   const donors = useDonors(scope, { sort: sort.by, order: sort.order, page });
   return (
@@ -78,6 +86,7 @@ export function DonorsPage({ scope }: { scope: ReportScope }) {
         <h1 className="cw-rep-page__title">Donors</h1>
         <ExportButtons table="donors" label="donors" scope={scope} extra={{ sort: sort.by, order: sort.order }} />
       </div>
+      {statementsOf && <StatementsPanel key={statementsOf} organizationId={statementsOf} />}
       {donors.isPending ? (
         <LoadingSkeleton label="Loading the donors…" />
       ) : donors.isError ? (
