@@ -250,7 +250,7 @@ describe.each(crashStores)('a crash while monthly gifts renew, on $name', ({ env
       await sandboxControl(stripe.url, STRIPE_KEY).advanceDays(31);
       const deadline = Date.now() + RECORDED_WITHIN_MS;
       while (renewalsAnswered() < KILL_AFTER_RENEWALS && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await killHard(server.child);
       stripe.sandbox.configure({ webhookUrl: null });
