@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DonationPaid } from '../donations/donation-recording.service';
 import type { PaymentAction } from '../ports/payment-gateway.port';
+import type { Campaign } from '../campaigns/campaign.entity';
 import { monthlyGiftPayment, paymentActionRouter } from './payment-actions';
 
 const invoicePaid: Extract<PaymentAction, { type: 'invoicePaid' }> = {
@@ -22,10 +23,11 @@ const invoicePaid: Extract<PaymentAction, { type: 'invoicePaid' }> = {
   occurredAt: '2026-03-10T15:30:00.000Z',
 };
 
-function router() {
+function router(known: string[] = ['campaign-1']) {
   const paid: DonationPaid[] = [];
   const unrecorded: PaymentAction[] = [];
   const gifts: PaymentAction[] = [];
+  const unknown: PaymentAction[] = [];
   const route = paymentActionRouter({
     monthlyGifts: {
       onAction: async (action) => {
@@ -39,9 +41,13 @@ function router() {
       },
       onRefunded: async () => undefined,
     },
+    campaigns: {
+      findById: async (campaignId) => (known.includes(campaignId) ? ({ campaignUUID: campaignId } as Campaign) : null),
+    },
     onUnrecorded: (action) => unrecorded.push(action),
+    onUnknownCampaign: (action) => unknown.push(action),
   });
-  return { route, paid, unrecorded, gifts };
+  return { route, paid, unrecorded, gifts, unknown };
 }
 
 describe('payment actions of monthly gifts', () => {
@@ -61,6 +67,15 @@ describe('payment actions of monthly gifts', () => {
       raw: { invoiceId: 'in_1', subscriptionId: 'sub_1', paymentIntentId: 'pi_1', billingReason: 'renewal' },
     });
     expect(gifts).toEqual([invoicePaid]);
+    expect(unrecorded).toEqual([]);
+  });
+
+  it('books nothing of a paid month whose campaign it does not know, and tells of it', async () => {
+    const { route, paid, unrecorded, gifts, unknown } = router([]);
+    await route(invoicePaid);
+    expect(paid).toEqual([]);
+    expect(gifts).toEqual([]);
+    expect(unknown).toEqual([invoicePaid]);
     expect(unrecorded).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { DonationPaid, DonationRecordingService } from '../donations/donation-recording.service';
+import type { CampaignRepository } from '../ports/campaign.repository';
 import type { PaymentAction } from '../ports/payment-gateway.port';
 import type { CardTestingGuard } from '../donations/card-testing.guard';
 import type { BudgetPaymentService } from './budget-payment.service';
@@ -11,8 +12,12 @@ export type PaymentActionRouterDeps = {
   declines?: Pick<CardTestingGuard, 'onDeclined'>;
   /** Monthly gifts follow their invoices and subscription changes. */
   monthlyGifts?: Pick<MonthlyGiftsService, 'onAction'>;
+  /** Whether a paid month's campaign exists: a month of a campaign we do not know is booked nowhere. */
+  campaigns: Pick<CampaignRepository, 'findById'>;
   /** Failed payments and events that are not ours: nothing to record, only to log. */
   onUnrecorded: (action: Exclude<PaymentAction, { type: 'paymentRefunded' | 'invoicePaid' }>) => void;
+  /** A paid month of a campaign we do not know (its money is taken, nothing is booked): to log, to refund by hand. */
+  onUnknownCampaign: (action: Extract<PaymentAction, { type: 'invoicePaid' }>) => void;
 };
 
 /**
@@ -47,8 +52,8 @@ export function monthlyGiftPayment(action: Extract<PaymentAction, { type: 'invoi
 
 /**
  * Where each verified payment webhook's action goes: a paid ad budget to the budget payment, a paid
- * donation, a paid month of a monthly gift and every refund to donor bookkeeping; a monthly gift's
- * invoices and changes also to the gift's record. A refund names only
+ * donation, a paid month of a monthly gift (of a campaign we know) and every refund to donor bookkeeping;
+ * a monthly gift's invoices and changes also to the gift's record. A refund names only
  * its payment, which donor bookkeeping knows when it is a donation's. What throws makes the webhook
  * fail, to be delivered again.
  */
@@ -57,7 +62,9 @@ export function paymentActionRouter({
   donations,
   declines,
   monthlyGifts,
+  campaigns,
   onUnrecorded,
+  onUnknownCampaign,
 }: PaymentActionRouterDeps) {
   return async (action: PaymentAction): Promise<void> => {
     switch (action.type) {
@@ -66,6 +73,12 @@ export function paymentActionRouter({
         else await donations.onPaid(action);
         return;
       case 'invoicePaid':
+        // A subscription's metadata names its campaign: one that is not (or no longer) ours books nothing,
+        // and the webhook is answered (a second delivery would not find it either).
+        if (!(await campaigns.findById(action.campaignId))) {
+          onUnknownCampaign(action);
+          return;
+        }
         await donations.onPaid(monthlyGiftPayment(action));
         await monthlyGifts?.onAction(action);
         return;

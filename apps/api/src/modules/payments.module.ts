@@ -86,7 +86,21 @@ export const paymentsModule = (config: Config, logger: Logger, options: Payments
               : donationActions(context.get(TYPES.DonationRecordingService), context.get(TYPES.DonationIngest)),
           declines: context.get(CARD_TESTING_GUARD),
           monthlyGifts: context.get(MONTHLY_GIFTS_SERVICE),
+          campaigns: context.get(TYPES.Repositories).campaigns,
           onUnrecorded: logPaymentAction(logger),
+          onUnknownCampaign: (action) =>
+            logger.error(
+              {
+                payment: {
+                  eventId: action.eventId,
+                  invoiceId: action.invoiceId,
+                  subscriptionId: action.subscriptionId,
+                  campaignId: action.campaignId,
+                  amountCents: action.amountCents,
+                },
+              },
+              'A paid month of a monthly gift names a campaign that does not exist: nothing is booked; refund it',
+            ),
         }),
       );
     }
