@@ -152,8 +152,8 @@ describe.each(crashStores)('a crash while donors pay, on $name', ({ env }) => {
  * sandbox delivers again whatever was not answered (every event twice, each action's events last
  * first), and every paid month is booked exactly once, a declined month not at all.
  */
-const MONTHLY_GIFTS = 30;
-const KILL_AFTER_RENEWALS = 8;
+const MONTHLY_GIFTS = 16;
+const KILL_AFTER_RENEWALS = 5;
 const STRIPE_KEY = 'sk_test_renewalCrash';
 const STRIPE_WEBHOOK_SECRET = 'whsec_renewalCrash';
 
