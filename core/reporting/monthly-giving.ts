@@ -88,8 +88,7 @@ export function retentionCohorts(
       const months = [];
       for (let after = 1; after <= shown; after += 1) {
         const still = gifts.filter(
-          (gift) =>
-            gift.endedAt === null || Date.parse(gift.endedAt) >= addMonths(gift.startedAt, after).getTime(),
+          (gift) => gift.endedAt === null || Date.parse(gift.endedAt) >= addMonths(gift.startedAt, after).getTime(),
         ).length;
         months.push({ after, gifts: still, rate: still / gifts.length });
       }

@@ -528,13 +528,16 @@ export function reportingServiceFactory({
         case 'monthlyRetention': {
           const { retention } = await queries.monthlyGiving(window, now);
           const longest = Math.max(0, ...retention.map((cohort) => cohort.months.length));
-          const afterColumns = Array.from({ length: longest }, (_, index): ExportColumn<(typeof retention)[number]> => ({
-            header: `After ${index + 1} month${index === 0 ? '' : 's'}`,
-            value: (cohort) => {
-              const cell = cohort.months[index];
-              return cell ? Math.round(cell.rate * 10_000) / 10_000 : null;
-            },
-          }));
+          const afterColumns = Array.from(
+            { length: longest },
+            (_, index): ExportColumn<(typeof retention)[number]> => ({
+              header: `After ${index + 1} month${index === 0 ? '' : 's'}`,
+              value: (cohort) => {
+                const cell = cohort.months[index];
+                return cell ? Math.round(cell.rate * 10_000) / 10_000 : null;
+              },
+            }),
+          );
           return rows(
             'Retention',
             [

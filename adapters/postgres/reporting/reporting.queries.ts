@@ -1054,8 +1054,7 @@ export function createPostgresReportingQueries(
     async monthlyGiving(window, now) {
       const organization = inOrganization(window, 'm.organization_id');
       const utcDay = (column: string) => sql`(${sql.ref(column)} at time zone 'UTC')::date`;
-      const inRange = (column: string) =>
-        sql`${utcDay(column)} between ${window.from}::date and ${window.to}::date`;
+      const inRange = (column: string) => sql`${utcDay(column)} between ${window.from}::date and ${window.to}::date`;
       const giving = sql`m.status in ('active', 'pastDue') and not m.paused`;
       const [[current], counts, starts] = await Promise.all([
         rowsOf(

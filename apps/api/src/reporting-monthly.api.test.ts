@@ -38,8 +38,9 @@ beforeAll(async () => {
   cookies.super = await signInAs(app, 'super@demo.local');
   harborId = await createOrganization('Harbor House');
   riversideId = await createOrganization('Riverside Trust');
-  cookies.harborAdmin = (await addPerson(app, { email: 'hana@example.org', admin: true, organizationId: harborId }))
-    .cookie;
+  cookies.harborAdmin = (
+    await addPerson(app, { email: 'hana@example.org', admin: true, organizationId: harborId })
+  ).cookie;
   cookies.campaigner = (await addPerson(app, { email: 'casey@example.org', organizationId: harborId })).cookie;
   cookies.promoter = (
     await addPerson(app, { email: 'priya@example.org', accountType: 'promoter', organizationId: harborId })
@@ -88,7 +89,13 @@ beforeAll(async () => {
   ];
   // Each gift as it started, then as it is now: the mirror follows the later change.
   for (const gift of gifts) {
-    await writeMonthlyGift(repository, { ...gift, status: 'active', endedAt: null, endedReason: null, changedAt: gift.startedAt });
+    await writeMonthlyGift(repository, {
+      ...gift,
+      status: 'active',
+      endedAt: null,
+      endedReason: null,
+      changedAt: gift.startedAt,
+    });
     if (gift.changedAt !== gift.startedAt || gift.status !== 'active') await writeMonthlyGift(repository, gift);
   }
   await mirrorCaughtUp(app, cookies.super, 20_000);

@@ -28,8 +28,8 @@ function MonthlyRetentionTable({ cohorts, scope }: { cohorts: readonly MonthlyRe
         <ExportButtons table="monthlyRetention" label="monthly retention" scope={scope} />
       </div>
       <p className="cw-rep-chart__summary">
-        Of the monthly gifts started in a month, the share still giving after each month (a gift that ended before
-        that many months from its start no longer counts).
+        Of the monthly gifts started in a month, the share still giving after each month (a gift that ended before that
+        many months from its start no longer counts).
       </p>
       <div className="cw-rep-table-wrap" tabIndex={0} role="region" aria-label="Retention by month of start">
         <table className="cw-rep-table">

@@ -165,7 +165,10 @@ export function MonthlyGivingChart({ rows }: { rows: readonly MonthlyGivingRow[]
         <CartesianGrid vertical={false} stroke="var(--cw-border)" />
         <XAxis dataKey="label" {...axis} minTickGap={8} />
         <YAxis {...axis} width={40} allowDecimals={false} tickFormatter={(value: number) => countCompact(value)} />
-        <Tooltip formatter={(value, name) => [typeof value === 'number' ? count(value) : String(value), name]} contentStyle={tooltipStyle} />
+        <Tooltip
+          formatter={(value, name) => [typeof value === 'number' ? count(value) : String(value), name]}
+          contentStyle={tooltipStyle}
+        />
         <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 13 }} />
         {MONTHLY_SERIES.map((series) => (
           <Bar

@@ -124,9 +124,9 @@ export function reportingRoutes({
     method: 'get',
     path: '/api/reporting/monthly-giving',
     tag,
-    summary: 'Monthly giving: monthly donors and recurring revenue now, new, cancelled and failed gifts by month, retention',
-    description:
-      `Monthly donors and recurring revenue are as of now; months and retention cohorts follow the range. ${WHO}`,
+    summary:
+      'Monthly giving: monthly donors and recurring revenue now, new, cancelled and failed gifts by month, retention',
+    description: `Monthly donors and recurring revenue are as of now; months and retention cohorts follow the range. ${WHO}`,
     query: MonthlyGivingQuery,
     responses: { 200: MonthlyGivingResponse, ...refused },
     handler: ({ query, res }) => reporting.monthlyGiving(requireActor(res), query),
