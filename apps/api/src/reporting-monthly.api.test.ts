@@ -164,7 +164,9 @@ describe('monthly giving', () => {
   it('refuses another organization’s readers, promoters and the signed out; platform staff read any one', async () => {
     const other = await monthly(`${RANGE}&organizationId=${harborId}`, cookies.riversideAdmin);
     expect(other.status).toBe(403);
-    expect(other.body.error.message).toBe('You can only see the reports of your own organization.');
+    expect((other.body as unknown as { error: { message: string } }).error.message).toBe(
+      'You can only see the reports of your own organization.',
+    );
     const promoter = await monthly(RANGE, cookies.promoter);
     expect(promoter.status).toBe(403);
     expect((await callApi(app, 'GET', `${REPORTING_API.monthlyGiving}?${RANGE}`)).status).toBe(401);
