@@ -265,5 +265,6 @@ describe('the reporting area in the browser', () => {
     // As designed: the signed-out session check answers 401, and the live campaign's delivery 404 (the
     // campaign is not on the ad platform); nothing else failed.
     expect(consoleErrors.filter((text) => !/status of 40[14] /.test(text))).toEqual([]);
-  });
+    // Seven reports at two widths, each checked for accessibility.
+  }, 120_000);
 });
