@@ -69,7 +69,8 @@ export function createFirestoreMonthlyGiftRepository(context: FirestoreContext):
 
 const isoOrNull = (value: unknown): string | null => (value == null ? null : toIso(value));
 
-function fromDocument(data: DocumentData): MonthlyGift {
+/** A stored document as the gift it holds (the reporting mirror reads them too). */
+export function fromDocument(data: DocumentData): MonthlyGift {
   return normalizedGift({
     ...(data as MonthlyGift),
     currentPeriodEnd: isoOrNull(data.currentPeriodEnd),

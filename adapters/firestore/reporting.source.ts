@@ -8,11 +8,13 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
+  type MirrorMonthlyGift,
 } from '@causeway/core/reporting/mirror.entity';
 import { toCampaign } from './campaign.repository';
 import { toDonation } from './donation.repository';
 import { fromDocument as toOrganization } from './organization.repository';
 import { toPromotion } from './promotion.repository';
+import { fromDocument as toMonthlyGift } from './monthly-gift.repository';
 import { PAGE_VISITS_COLLECTION, pageVisitsKey, toClick } from './share-tracking.repository';
 import { PageVisits } from '@causeway/core/promotion/promotion.entity';
 import { fromDocument as toUser } from './user.repository';
@@ -202,6 +204,27 @@ export function createFirestoreReportingSource(firestore: Firestore): ReportingS
         createdAt: promotion.createdAt,
       }));
     },
+    async monthlyGifts(docs) {
+      return docs.map((doc): MirrorMonthlyGift => {
+        const gift = toMonthlyGift(doc.data() ?? {});
+        return {
+          subscriptionId: doc.id,
+          campaignId: gift.campaignId,
+          organizationId: gift.organizationId,
+          donorEmail: gift.donorEmail,
+          amountCents: gift.amountCents,
+          status: gift.status,
+          paused: gift.paused,
+          cancelAtPeriodEnd: gift.cancelAtPeriodEnd,
+          startedAt: gift.startedAt,
+          endedAt: gift.endedAt,
+          endedReason: gift.endedReason,
+          failedAt: gift.failedAt,
+          failedAttempts: gift.failedAttempts,
+          changedAt: gift.changedAt,
+        };
+      });
+    },
   };
 
   /** Where each kind lives, and how its keys find its documents. */
@@ -225,6 +248,7 @@ export function createFirestoreReportingSource(firestore: Firestore): ReportingS
     },
     adDays: { name: 'campaignDeliveries', find: (ids) => byIds('campaignDeliveries', ids) },
     promotions: { name: 'promotions', find: (ids) => byField('promotions', 'id', ids) },
+    monthlyGifts: { name: 'monthlyGifts', find: (ids) => byIds('monthlyGifts', ids) },
   };
 
   return {

@@ -21,6 +21,7 @@ export const REPORTING_PATHS = {
   promoters: '/reports/promoters',
   donors: '/reports/donors',
   payments: '/reports/payments',
+  monthly: '/reports/monthly',
 } as const;
 
 /** The report endpoints of the API (GET; query strings per the contracts below). */
@@ -32,6 +33,7 @@ export const REPORTING_API = {
   promoters: '/api/reporting/promoters',
   donors: '/api/reporting/donors',
   payments: '/api/reporting/payments',
+  monthlyGiving: '/api/reporting/monthly-giving',
   list: (list: string) => `/api/reporting/lists/${encodeURIComponent(list)}`,
   export: (table: string) => `/api/reporting/exports/${encodeURIComponent(table)}`,
   status: '/api/reporting/status',
@@ -433,6 +435,80 @@ export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 export const PaymentListResponse = paged(PaymentRow).extend({ range: ReportRange, freshness: ReportFreshness });
 export type PaymentListResponse = z.infer<typeof PaymentListResponse>;
 
+// ── Monthly giving ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Monthly gifts (the card provider's subscriptions) of the scope. A gift whose first month was never
+ * paid (still `incomplete`) counts nowhere. Each paid month is also an ordinary gift, so the other
+ * reports already count monthly money; these figures follow the gifts themselves.
+ */
+export const MonthlyGivingQuery = reportQuery({});
+export type MonthlyGivingQuery = z.infer<typeof MonthlyGivingQuery>;
+
+/** Monthly giving as it is now, whatever the range. */
+export const MonthlyGivingNow = z.object({
+  /**
+   * Distinct donors (by e-mail address, else the gift) with a giving gift: one active or whose declined
+   * renewal is being retried (`pastDue`), and not paused. A gift ending at the end of its paid period
+   * still gives until then.
+   */
+  monthlyDonors: z.number().int().nonnegative(),
+  /** Giving gifts (as for monthlyDonors): a donor may give more than one. */
+  givingGifts: z.number().int().nonnegative(),
+  /** Monthly recurring revenue: the sum of the giving gifts' monthly amounts (what their next month charges). */
+  recurringRevenueCents: Cents,
+  /** Of the giving gifts, those whose declined renewal is being retried. */
+  retryingGifts: z.number().int().nonnegative(),
+  /** Gifts paused by their donor (active or retried otherwise): not in monthlyDonors nor the revenue. */
+  pausedGifts: z.number().int().nonnegative(),
+});
+export type MonthlyGivingNow = z.infer<typeof MonthlyGivingNow>;
+
+/** One month of the range; only its days within the range count (the first and last may be partial). */
+export const MonthlyGivingMonth = z.object({
+  /** YYYY-MM */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** Gifts that started (their first month paid) in the month. */
+  newGifts: z.number().int().nonnegative(),
+  /** Gifts that ended in the month because their donor cancelled, or the platform ended them (e.g. their campaign closed). */
+  cancelled: z.number().int().nonnegative(),
+  /** Gifts that ended in the month after their renewal kept being declined. */
+  failed: z.number().int().nonnegative(),
+});
+export type MonthlyGivingMonth = z.infer<typeof MonthlyGivingMonth>;
+
+/**
+ * Gifts that started in a month of the range, and how many still gave k months later: a gift still gives
+ * after k months when it did not end before the k-th monthly anniversary of its start (a gift that has
+ * not ended counts). `months[k - 1]` is "after k months", for k = 1 up to 12 while the calendar month
+ * k months after the cohort's has begun (today's month at the latest).
+ */
+export const MonthlyRetentionCohort = z.object({
+  /** YYYY-MM */
+  cohort: z.string().regex(/^\d{4}-\d{2}$/),
+  gifts: z.number().int().nonnegative(),
+  months: z.array(
+    z.object({
+      after: z.number().int().min(1).max(12),
+      gifts: z.number().int().nonnegative(),
+      /** gifts ÷ the cohort's gifts. */
+      rate: z.number().min(0).max(1),
+    }),
+  ),
+});
+export type MonthlyRetentionCohort = z.infer<typeof MonthlyRetentionCohort>;
+
+export const MonthlyGivingResponse = z.object({
+  range: ReportRange,
+  current: MonthlyGivingNow,
+  /** Every month of the range, oldest first (months with nothing are zeros). */
+  months: z.array(MonthlyGivingMonth),
+  /** Cohorts by month of start within the range, oldest first (months without a start are left out). */
+  retention: z.array(MonthlyRetentionCohort),
+  freshness: ReportFreshness,
+});
+export type MonthlyGivingResponse = z.infer<typeof MonthlyGivingResponse>;
+
 // ── SPEC §9 lists ──────────────────────────────────────────────────────────────────────────────
 
 /** A campaign in one of the SPEC §9 lists. */
@@ -464,7 +540,18 @@ export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 // ── Exports ────────────────────────────────────────────────────────────────────────────────────
 
 /** Every table of the reporting area downloads as CSV or XLSX, with the filters of its screen. */
-export const ExportTable = z.enum(['overview', 'campaigns', 'gifts', 'promoters', 'donors', 'payments']);
+export const ExportTable = z.enum([
+  'overview',
+  'campaigns',
+  'gifts',
+  'promoters',
+  'donors',
+  'payments',
+  /** Monthly giving by month: new, cancelled and failed gifts. */
+  'monthlyGiving',
+  /** Monthly gifts' retention by month of start. */
+  'monthlyRetention',
+]);
 export type ExportTable = z.infer<typeof ExportTable>;
 export const ExportFormat = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof ExportFormat>;

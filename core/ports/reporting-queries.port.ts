@@ -6,6 +6,7 @@ import type {
   DonorRow,
   GiftRow,
   ListedCampaign,
+  MonthlyGivingResponse,
   PaymentRow,
   PromoterRow,
   ReportTotals,
@@ -92,6 +93,14 @@ export interface ReportingQueries {
   donors(window: ReportWindow, options: DonorListOptions): Promise<Paged<DonorRow>>;
   donorSummary(window: ReportWindow): Promise<DonorListResponse['summary']>;
   payments(window: ReportWindow, options: PageRequest & { order: SortOrder }): Promise<Paged<PaymentRow>>;
+  /**
+   * Monthly giving: the giving gifts as they are now, and the range's months and retention cohorts
+   * (see MonthlyGivingResponse); `now` is when the cohorts' months are judged.
+   */
+  monthlyGiving(
+    window: ReportWindow,
+    now: Date,
+  ): Promise<Pick<MonthlyGivingResponse, 'current' | 'months' | 'retention'>>;
 
   /** Campaigns not deleted, created at or after `since`, newest first. */
   campaignsCreatedSince(organizationId: string | null, since: string): Promise<ListedCampaign[]>;

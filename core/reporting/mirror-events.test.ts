@@ -23,6 +23,7 @@ describe('mirrorKeysOf', () => {
     [EventTypes.shareClickRecorded, 'c-1', { click: { id: 'k-1' } }, { shareClicks: ['k-1'] }],
     [EventTypes.pageVisitRecorded, 'c-1', { campaignId: 'c-1', day: '2026-03-01' }, { pageVisits: ['c-1/2026-03-01'] }],
     [EventTypes.promotionCreated, 'pr-1', { promotion: { id: 'pr-1' } }, { promotions: ['pr-1'] }],
+    [EventTypes.monthlyGiftChanged, 'sub_1', { subscriptionId: 'sub_1' }, { monthlyGifts: ['sub_1'] }],
   ])('%s names its record', (type, aggregateId, payload, keys) => {
     expect(mirrorKeysOf(event(type, aggregateId, payload))).toEqual(keys);
   });

@@ -68,6 +68,8 @@ export function mirrorKeysOf(event: Pick<StoredDomainEvent, 'type' | 'aggregateI
     }
     case EventTypes.promotionCreated:
       return only('promotions', field(payload, 'promotion', 'id') ?? aggregateId);
+    case EventTypes.monthlyGiftChanged:
+      return only('monthlyGifts', text(payload.subscriptionId) ?? aggregateId);
     default:
       return {};
   }

@@ -1,6 +1,6 @@
 /**
  * What the reporting mirror holds, read from the operational store: the facts (gifts, checkouts,
- * share clicks, page visits, ad delivery, promotions) and the dimensions they are reported by
+ * share clicks, page visits, ad delivery, promotions, monthly gifts) and the dimensions they are reported by
  * (organizations, people, campaigns). The projector reads them when outbox events name them, and the
  * rebuild reads them all, so the mirror always equals what the store holds now.
  */
@@ -122,6 +122,30 @@ export const MirrorPromotion = z.object({
 });
 export type MirrorPromotion = z.infer<typeof MirrorPromotion>;
 
+/**
+ * A monthly gift (the card provider's subscription) as the store keeps it, with what the reports read
+ * of it: when it started and ended and why, its monthly amount and whether it is paused. Each paid
+ * month is also a gift of its own (`MirrorGift`, keyed by its invoice).
+ */
+export const MirrorMonthlyGift = z.object({
+  subscriptionId: z.string().min(1),
+  campaignId: Id,
+  organizationId: Id.nullable(),
+  donorEmail: z.string().nullable(),
+  amountCents: Cents,
+  status: z.enum(['incomplete', 'active', 'pastDue', 'ended', 'other']),
+  paused: z.boolean(),
+  cancelAtPeriodEnd: z.boolean(),
+  startedAt: Timestamp,
+  endedAt: Timestamp.nullable(),
+  endedReason: z.enum(['requested', 'paymentFailed', 'other']).nullable(),
+  failedAt: Timestamp.nullable(),
+  failedAttempts: count,
+  /** When the provider's last applied change happened: the mirror never replaces a gift by an older one. */
+  changedAt: Timestamp,
+});
+export type MirrorMonthlyGift = z.infer<typeof MirrorMonthlyGift>;
+
 /** The kinds of record the mirror holds, each with its key. */
 export interface MirrorFacts {
   organizations: MirrorOrganization[];
@@ -134,12 +158,14 @@ export interface MirrorFacts {
   /** Every day of each campaign named (a campaign's days are replaced together). */
   adDays: MirrorAdDay[];
   promotions: MirrorPromotion[];
+  monthlyGifts: MirrorMonthlyGift[];
 }
 export type MirrorKind = keyof MirrorFacts;
 
 /**
  * What a batch of events touched, by key: organizationId, userId, campaignId, paymentIntentId,
- * sessionId, click id, `${campaignId}/${day}` for page visits, campaignId for ad delivery, promotion id.
+ * sessionId, click id, `${campaignId}/${day}` for page visits, campaignId for ad delivery, promotion id,
+ * subscriptionId for monthly gifts.
  */
 export type MirrorKeys = { [K in MirrorKind]: string[] };
 
@@ -154,6 +180,7 @@ export const MIRROR_KINDS: readonly MirrorKind[] = [
   'pageVisits',
   'adDays',
   'promotions',
+  'monthlyGifts',
 ];
 const emptyLists = (): unknown => Object.fromEntries(MIRROR_KINDS.map((kind) => [kind, []]));
 

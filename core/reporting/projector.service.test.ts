@@ -12,6 +12,7 @@ const noFacts = (): MirrorFacts => ({
   pageVisits: [],
   adDays: [],
   promotions: [],
+  monthlyGifts: [],
 });
 
 describe('what a batch changed in the reports', () => {
@@ -20,8 +21,9 @@ describe('what a batch changed in the reports', () => {
     facts.gifts = [{ organizationId: 'org-1' }, { organizationId: 'org-1' }, { organizationId: null }] as never;
     facts.organizations = [{ organizationId: 'org-2' }] as never;
     facts.pageVisits = [{ organizationId: 'org-3' }] as never;
+    facts.monthlyGifts = [{ organizationId: 'org-4' }] as never;
     expect(reportChangeOf(facts, emptyMirrorKeys())).toEqual({
-      organizationIds: ['org-2', 'org-1', 'org-3'],
+      organizationIds: ['org-2', 'org-1', 'org-3', 'org-4'],
       all: false,
     });
   });

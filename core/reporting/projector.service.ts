@@ -51,6 +51,7 @@ export function missingKeys(keys: MirrorKeys, facts: MirrorFacts): MirrorKeys {
     pageVisits: (f) => f.pageVisits.map((item) => `${item.campaignId}/${item.day}`),
     adDays: (f) => f.adDays.map((item) => item.campaignId),
     promotions: (f) => f.promotions.map((item) => item.promotionId),
+    monthlyGifts: (f) => f.monthlyGifts.map((item) => item.subscriptionId),
   };
   const gone = emptyMirrorKeys();
   for (const kind of Object.keys(gone) as MirrorKind[]) {

@@ -13,6 +13,8 @@ import type {
   ExportTable,
   GiftListQuery,
   GiftListResponse,
+  MonthlyGivingQuery,
+  MonthlyGivingResponse,
   OverviewQuery,
   OverviewResponse,
   PaymentListQuery,
@@ -327,6 +329,14 @@ export function reportingServiceFactory({
       return { ...page, page: query.page, pageSize: query.pageSize, range, freshness: fresh };
     },
 
+    /** Monthly giving: monthly donors and recurring revenue now, the range's months and retention cohorts. */
+    async monthlyGiving(actor: Actor, query: MonthlyGivingQuery): Promise<MonthlyGivingResponse> {
+      const organizationId = organizationOf(actor, query.organizationId);
+      const { window, range } = await windowOf(organizationId, query);
+      const [figures, fresh] = await Promise.all([queries.monthlyGiving(window, clock.now()), freshness()]);
+      return { range, ...figures, freshness: fresh };
+    },
+
     /**
      * SPEC §9 lists: `live`, the campaigns created in the last 6 months; `newSinceLastVisit`, those
      * created within the 2 days before the reader's last sign-in.
@@ -500,6 +510,46 @@ export function reportingServiceFactory({
             ],
             queries.exportPayments(window, { order }),
           );
+        case 'monthlyGiving': {
+          const { months } = await queries.monthlyGiving(window, now);
+          return rows(
+            'Monthly giving',
+            [
+              { header: 'Month', value: (row) => row.month },
+              { header: 'New monthly gifts', value: (row) => row.newGifts },
+              { header: 'Cancelled', value: (row) => row.cancelled },
+              { header: 'Failed', value: (row) => row.failed },
+            ],
+            (async function* () {
+              yield months;
+            })(),
+          );
+        }
+        case 'monthlyRetention': {
+          const { retention } = await queries.monthlyGiving(window, now);
+          const longest = Math.max(0, ...retention.map((cohort) => cohort.months.length));
+          const afterColumns = Array.from(
+            { length: longest },
+            (_, index): ExportColumn<(typeof retention)[number]> => ({
+              header: `After ${index + 1} month${index === 0 ? '' : 's'}`,
+              value: (cohort) => {
+                const cell = cohort.months[index];
+                return cell ? Math.round(cell.rate * 10_000) / 10_000 : null;
+              },
+            }),
+          );
+          return rows(
+            'Retention',
+            [
+              { header: 'Started', value: (cohort) => cohort.cohort },
+              { header: 'Monthly gifts', value: (cohort) => cohort.gifts },
+              ...afterColumns,
+            ],
+            (async function* () {
+              yield retention;
+            })(),
+          );
+        }
         default:
           throw forbidden('That table cannot be downloaded.');
       }

@@ -3,6 +3,8 @@ import type { StoredDomainEvent } from '@causeway/core/events/domain-event';
 import type { ReportingMirror } from '@causeway/core/ports/reporting.port';
 import type { Outbox } from '@causeway/core/ports/unit-of-work.port';
 import { rebuildMirror, reportingProjector } from '@causeway/core/reporting/projector.service';
+import { emptyMirrorFacts, emptyMirrorKeys } from '@causeway/core/reporting/mirror.entity';
+import { monthlyGift, writeMonthlyGift } from '@causeway/tests/support/monthly-gifts';
 import { describeMirror, mirrorSnapshot, resetMirror, type MirrorSubject } from '@causeway/tests/support/reporting';
 
 const at = (day: number, hour = 10) =>
@@ -127,6 +129,36 @@ async function activity({ store }: MirrorSubject): Promise<void> {
     ],
     refreshedAt: at(5),
   });
+  // A monthly gift raised later on, and one that ended after its renewal was declined.
+  const monthly = { campaignId: 'c-1', organizationId: 'org-1' };
+  await writeMonthlyGift(
+    r.monthlyGifts,
+    monthlyGift('sub_1', { ...monthly, donorEmail: 'dana@example.org', startedAt: at(2) }),
+  );
+  await writeMonthlyGift(
+    r.monthlyGifts,
+    monthlyGift('sub_1', {
+      ...monthly,
+      donorEmail: 'dana@example.org',
+      startedAt: at(2),
+      amountCents: 3_000,
+      changedAt: at(4),
+    }),
+  );
+  await writeMonthlyGift(r.monthlyGifts, monthlyGift('sub_2', { ...monthly, startedAt: at(3) }));
+  await writeMonthlyGift(
+    r.monthlyGifts,
+    monthlyGift('sub_2', {
+      ...monthly,
+      startedAt: at(3),
+      status: 'ended',
+      endedAt: at(5),
+      endedReason: 'paymentFailed',
+      failedAt: at(4),
+      failedAttempts: 3,
+      changedAt: at(5),
+    }),
+  );
   await r.organizations.update('org-1', { name: 'Harbor Light Food Bank' });
   await r.campaigns.softDelete('c-2');
 }
@@ -214,6 +246,24 @@ describeMirror('The reporting projector', (subject) => {
     expect(live.donors).toEqual([
       expect.objectContaining({ donor_key: 'email:dana@example.org', gifts: 2, total_cents: 2500 + 2500 }),
     ]);
+    expect(live.monthly_gifts).toEqual([
+      expect.objectContaining({
+        subscription_id: 'sub_1',
+        organization_id: 'org-1',
+        donor_key: 'email:dana@example.org',
+        amount_cents: 3000,
+        status: 'active',
+        ended_at: null,
+      }),
+      expect.objectContaining({
+        subscription_id: 'sub_2',
+        donor_key: 'subscription:sub_2',
+        amount_cents: 2500,
+        status: 'ended',
+        ended_reason: 'paymentFailed',
+        failed_attempts: 3,
+      }),
+    ]);
 
     const rebuilt = await rebuildMirror({
       source: s.store.reportingSource!,
@@ -230,6 +280,7 @@ describeMirror('The reporting projector', (subject) => {
       adDays: 2,
       promotions: 1,
       pageVisits: 3,
+      monthlyGifts: 2,
     });
     expect(await mirrorSnapshot(s.mirrorDb)).toEqual(live);
   });
@@ -301,5 +352,49 @@ describeMirror('The reporting projector', (subject) => {
     }
     expect(outcomes.filter((outcome) => outcome.waited).length).toBeGreaterThanOrEqual(1);
     expect((await s.mirror.status()).eventsApplied).toBe(events.length);
+  });
+
+  it('never lets a late or replayed monthly gift change undo a newer one', async () => {
+    const s = subject();
+    const repository = s.store.repositories.monthlyGifts;
+    const base = { campaignId: 'c-1', organizationId: 'org-1', startedAt: at(2) };
+    await writeMonthlyGift(repository, monthlyGift('sub_9', base));
+    const older = await s.source.read({ ...emptyMirrorKeys(), monthlyGifts: ['sub_9'] });
+    const started = await s.store.outbox.pending(1000);
+    await writeMonthlyGift(
+      repository,
+      monthlyGift('sub_9', { ...base, status: 'ended', endedAt: at(6), endedReason: 'requested', changedAt: at(6) }),
+    );
+    const events = await s.store.outbox.pending(1000);
+    const ended = events.filter((event) => !started.some((first) => first.id === event.id));
+    expect(ended).toHaveLength(1);
+    const row = async () =>
+      s.mirrorDb.selectFrom('reporting.monthly_gifts').selectAll().where('subscription_id', '=', 'sub_9').execute();
+
+    // The newer event first, then the older one: the mirror holds the ended gift.
+    await projector({ outbox: scriptedOutbox([...ended, ...started]) }).drain();
+    expect(await row()).toEqual([expect.objectContaining({ status: 'ended', ended_reason: 'requested' })]);
+    // Replayed, in any order: applied once, the same gift.
+    const replay = await projector({ outbox: scriptedOutbox(shuffled([...events, ...events], 3)) }).drain();
+    expect(replay.applied).toBe(0);
+    expect(await row()).toEqual([expect.objectContaining({ status: 'ended', ended_reason: 'requested' })]);
+
+    // A batch that read the gift before it ended (an instance that lost the race) leaves it ended.
+    const lease = (await s.mirror.claim('late-instance', 30_000, s.clock.now()))!;
+    const late = await s.mirror.apply(
+      lease,
+      {
+        events: [{ id: 'late-event', position: 1, occurredAt: at(2) }],
+        facts: { ...emptyMirrorFacts(), monthlyGifts: older.monthlyGifts },
+        gone: emptyMirrorKeys(),
+      },
+      s.clock.now(),
+    );
+    await s.mirror.release(lease);
+    expect(late.applied).toBe(1);
+    expect(older.monthlyGifts).toEqual([expect.objectContaining({ status: 'active', changedAt: at(2) })]);
+    expect(await row()).toEqual([
+      expect.objectContaining({ status: 'ended', ended_reason: 'requested', amount_cents: 2500 }),
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { addPerson } from '@causeway/tests/support/add-person';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { pdfText } from '@causeway/tests/support/pdf-text';
+import { monthlyGift, writeMonthlyGift } from '@causeway/tests/support/monthly-gifts';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
@@ -182,6 +183,65 @@ describe('the reporting area in the browser', () => {
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
   });
 
+  it('shows monthly giving: monthly donors, recurring revenue, gifts by month and their retention', async () => {
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const harbor = (await repositories.organizations.list()).find((org) => org.name === 'Harbor Light Food Bank')!;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const gift = (id: string, startedDaysAgo: number, amountCents: number, email: string) =>
+      monthlyGift(id, {
+        campaignId: CAMPAIGN_ID,
+        organizationId: harbor.organizationId,
+        startedAt: daysAgo(startedDaysAgo),
+        amountCents,
+        donorEmail: email,
+      });
+    await writeMonthlyGift(repositories.monthlyGifts, gift('sub_e2e_1', 40, 2_000, 'mona@example.org'));
+    await writeMonthlyGift(repositories.monthlyGifts, gift('sub_e2e_2', 10, 1_500, 'milo@example.org'));
+    const cancelled = gift('sub_e2e_3', 35, 1_000, 'max@example.org');
+    await writeMonthlyGift(repositories.monthlyGifts, cancelled);
+    await writeMonthlyGift(repositories.monthlyGifts, {
+      ...cancelled,
+      status: 'ended',
+      endedAt: daysAgo(5),
+      endedReason: 'requested',
+      changedAt: daysAgo(5),
+    });
+
+    await reportsNav().getByRole('link', { name: 'Monthly giving' }).click();
+    await page.getByRole('heading', { name: 'Monthly giving', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: 'Last 90 days' }).check();
+    const donors = page.locator('[data-kpi="Monthly donors"] .cw-rep-kpi__value');
+    await expect.poll(async () => donors.textContent(), { timeout: 10_000, interval: 100 }).toBe('2');
+    expect(await page.locator('[data-kpi="Monthly recurring revenue"] .cw-rep-kpi__value').textContent()).toBe('$35');
+
+    // The chart draws the months' bars, and its table adds up to three new gifts and one cancelled.
+    const chart = page.getByRole('region', { name: 'New, cancelled and failed monthly gifts' });
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    const months = await chart
+      .locator('table tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td')].map((cell) => Number(cell.textContent))),
+      );
+    const sum = (column: number) => months.reduce((total, row) => total + row[column]!, 0);
+    expect([sum(0), sum(1), sum(2)]).toEqual([3, 1, 0]);
+
+    const retention = page.getByRole('region', { name: 'Retention by month of start' });
+    const started = await retention
+      .locator('tbody tr td:first-of-type')
+      .evaluateAll((cells) => cells.map((cell) => Number(cell.textContent)));
+    expect(started.reduce((total, gifts) => total + gifts, 0)).toBe(3);
+    const exports = page.getByRole('group', { name: 'Export monthly giving' });
+    expect(await exports.getByRole('link', { name: /as CSV/ }).getAttribute('href')).toMatch(
+      /^\/api\/reporting\/exports\/monthlyGiving\?.*format=csv/,
+    );
+    expect(
+      await page
+        .getByRole('group', { name: 'Export monthly retention' })
+        .getByRole('link', { name: /as XLSX/ })
+        .count(),
+    ).toBe(1);
+  });
+
   it('has no serious or critical accessibility problem on any report, and fits a 390 px screen', async () => {
     const pages: [string, string][] = [
       ['/reports', 'Overview'],
@@ -189,6 +249,7 @@ describe('the reporting area in the browser', () => {
       [`/reports/campaigns/${CAMPAIGN_ID}`, TITLE],
       ['/reports/promoters', 'Promoters'],
       ['/reports/donors', 'Donors'],
+      ['/reports/monthly', 'Monthly giving'],
       ['/reports/payments', 'Payments'],
     ];
     for (const width of [1280, 390]) {
@@ -206,7 +267,8 @@ describe('the reporting area in the browser', () => {
     // As designed: the signed-out session check answers 401, and the live campaign's delivery 404 (the
     // campaign is not on the ad platform); nothing else failed.
     expect(consoleErrors.filter((text) => !/status of 40[14] /.test(text))).toEqual([]);
-  });
+    // Seven reports at two widths, each checked for accessibility.
+  }, 120_000);
 
   it('lets the organization’s admin send the year’s statements from the donors report and follow them to done', async () => {
     const repositories = app.server.container.get(TYPES.Repositories);

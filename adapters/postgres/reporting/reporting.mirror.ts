@@ -8,6 +8,7 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
+  type MirrorMonthlyGift,
 } from '@causeway/core/reporting/mirror.entity';
 import { conflict } from '@causeway/core/shared/errors';
 import { iso } from '../transaction';
@@ -38,6 +39,12 @@ export function donorKey(gift: Pick<MirrorGift, 'donorEmail' | 'donorId' | 'paym
   if (email) return `email:${email}`;
   if (gift.donorId) return `user:${gift.donorId}`;
   return `payment:${gift.paymentIntentId}`;
+}
+
+/** Who gives a monthly gift: the e-mail address (as for gifts), else the gift itself. */
+export function monthlyDonorKey(gift: Pick<MirrorMonthlyGift, 'donorEmail' | 'subscriptionId'>): string {
+  const email = gift.donorEmail?.trim().toLowerCase();
+  return email ? `email:${email}` : `subscription:${gift.subscriptionId}`;
 }
 
 const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
@@ -189,6 +196,7 @@ export const MIRROR_TABLES = [
   'page_visits',
   'ad_days',
   'promotions',
+  'monthly_gifts',
   'campaign_days',
   'campaign_day_donors',
   'campaign_donors',
@@ -327,6 +335,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
     keys.pageVisits = (facts.pageVisits ?? []).map((item) => `${item.campaignId}/${item.day}`);
     keys.adDays = [...new Set((facts.adDays ?? []).map((item) => item.campaignId))];
     keys.promotions = (facts.promotions ?? []).map((item) => item.promotionId);
+    // Monthly gifts are written over (never older over newer, see `insert`): removed only when gone.
     return keys;
   }
 
@@ -351,6 +360,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
     await del('reporting.share_clicks', 'click_id', keys.shareClicks);
     await del('reporting.ad_days', 'campaign_id', keys.adDays);
     await del('reporting.promotions', 'promotion_id', keys.promotions);
+    await del('reporting.monthly_gifts', 'subscription_id', keys.monthlyGifts);
     for (const key of keys.pageVisits) {
       const [campaignId, day] = key.split('/');
       if (!campaignId || !day) continue;
@@ -517,6 +527,48 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
         )
         .execute();
       for (const p of part) touched?.campaign(p.campaignId);
+    }
+    for (const part of chunks(facts.monthlyGifts ?? [])) {
+      await trx
+        .insertInto('reporting.monthly_gifts')
+        .values(
+          part.map((m) => ({
+            subscription_id: m.subscriptionId,
+            campaign_id: m.campaignId,
+            organization_id: m.organizationId,
+            donor_key: monthlyDonorKey(m),
+            amount_cents: m.amountCents,
+            status: m.status,
+            paused: m.paused,
+            cancel_at_period_end: m.cancelAtPeriodEnd,
+            started_at: m.startedAt,
+            ended_at: m.endedAt,
+            ended_reason: m.endedReason,
+            failed_at: m.failedAt,
+            failed_attempts: m.failedAttempts,
+            changed_at: m.changedAt,
+          })),
+        )
+        // A gift read with an older change than the mirror holds (a late or replayed batch) leaves it as it is.
+        .onConflict((oc) =>
+          oc.column('subscription_id').doUpdateSet((eb) => ({
+            campaign_id: eb.ref('excluded.campaign_id'),
+            organization_id: eb.ref('excluded.organization_id'),
+            donor_key: eb.ref('excluded.donor_key'),
+            amount_cents: eb.ref('excluded.amount_cents'),
+            status: eb.ref('excluded.status'),
+            paused: eb.ref('excluded.paused'),
+            cancel_at_period_end: eb.ref('excluded.cancel_at_period_end'),
+            started_at: eb.ref('excluded.started_at'),
+            ended_at: eb.ref('excluded.ended_at'),
+            ended_reason: eb.ref('excluded.ended_reason'),
+            failed_at: eb.ref('excluded.failed_at'),
+            failed_attempts: eb.ref('excluded.failed_attempts'),
+            changed_at: eb.ref('excluded.changed_at'),
+          })).where(sql<boolean>`reporting.monthly_gifts.changed_at <= excluded.changed_at and (
+              reporting.monthly_gifts.status <> 'ended' or excluded.status = 'ended')`),
+        )
+        .execute();
     }
   }
 

@@ -22,6 +22,7 @@ import type {
   ReportWindow,
   SortOrder,
 } from '@causeway/core/ports/reporting-queries.port';
+import { monthlyCounts, retentionCohorts } from '@causeway/core/reporting/monthly-giving';
 import type { ReportingDatabase } from './reporting.tables';
 
 const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
@@ -1047,6 +1048,63 @@ export function createPostgresReportingQueries(
         donors,
         repeatRate: donors > 0 ? num(summary?.repeat_donors) / donors : null,
         retention: cohortsOf(cohorts, window.to.slice(0, 7)),
+      };
+    },
+
+    async monthlyGiving(window, now) {
+      const organization = inOrganization(window, 'm.organization_id');
+      const utcDay = (column: string) => sql`(${sql.ref(column)} at time zone 'UTC')::date`;
+      const inRange = (column: string) => sql`${utcDay(column)} between ${window.from}::date and ${window.to}::date`;
+      const giving = sql`m.status in ('active', 'pastDue') and not m.paused`;
+      const [[current], counts, starts] = await Promise.all([
+        rowsOf(
+          db,
+          sql<Row>`select count(distinct m.donor_key) filter (where ${giving}) as donors,
+              count(*) filter (where ${giving}) as gifts,
+              coalesce(sum(m.amount_cents) filter (where ${giving}), 0) as revenue,
+              count(*) filter (where ${giving} and m.status = 'pastDue') as retrying,
+              count(*) filter (where m.paused and m.status in ('active', 'pastDue')) as paused
+            from reporting.monthly_gifts m where true ${organization}`,
+        ),
+        rowsOf(
+          db,
+          sql<Row>`select to_char(${utcDay('m.started_at')}, 'YYYY-MM') as month, 'new' as kind, count(*) as count
+              from reporting.monthly_gifts m
+              where m.status <> 'incomplete' and ${inRange('m.started_at')} ${organization} group by 1
+            union all
+            select to_char(${utcDay('m.ended_at')}, 'YYYY-MM'),
+                case when m.ended_reason = 'paymentFailed' then 'failed' else 'cancelled' end, count(*)
+              from reporting.monthly_gifts m
+              where m.status = 'ended' and m.ended_at is not null and ${inRange('m.ended_at')} ${organization}
+              group by 1, 2`,
+        ),
+        rowsOf(
+          db,
+          sql<Row>`select m.started_at, m.ended_at from reporting.monthly_gifts m
+            where m.status <> 'incomplete' and ${inRange('m.started_at')} ${organization}`,
+        ),
+      ]);
+      return {
+        current: {
+          monthlyDonors: num(current?.donors),
+          givingGifts: num(current?.gifts),
+          recurringRevenueCents: num(current?.revenue),
+          retryingGifts: num(current?.retrying),
+          pausedGifts: num(current?.paused),
+        },
+        months: monthlyCounts(
+          window.from,
+          window.to,
+          counts.map((row) => ({
+            month: String(row.month),
+            kind: row.kind as 'new' | 'cancelled' | 'failed',
+            count: num(row.count),
+          })),
+        ),
+        retention: retentionCohorts(
+          starts.map((row) => ({ startedAt: iso(row.started_at), endedAt: isoOrNull(row.ended_at) })),
+          now,
+        ),
       };
     },
 

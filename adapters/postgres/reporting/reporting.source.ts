@@ -9,6 +9,7 @@ import {
   type MirrorGift,
   type MirrorKeys,
   type MirrorKind,
+  type MirrorMonthlyGift,
 } from '@causeway/core/reporting/mirror.entity';
 import type { Database } from '../database';
 import { iso, isoOrNull } from '../transaction';
@@ -283,6 +284,50 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
           createdAt: iso(row.created_at),
         })),
         last: rows.at(-1)?.id ?? null,
+        count: rows.length,
+      };
+    },
+    async monthlyGifts({ ids, after, limit }) {
+      let query = db
+        .selectFrom('monthly_gifts')
+        .select([
+          'subscription_id',
+          'campaign_id',
+          'organization_id',
+          'donor_email',
+          'amount_cents',
+          'status',
+          'paused',
+          'cancel_at_period_end',
+          'started_at',
+          'ended_at',
+          'ended_reason',
+          'failed_at',
+          'failed_attempts',
+          'changed_at',
+        ]);
+      if (ids) query = query.where('subscription_id', 'in', ids);
+      if (after) query = query.where('subscription_id', '>', after);
+      if (limit) query = query.orderBy('subscription_id').limit(limit);
+      const rows = await query.execute();
+      return {
+        items: rows.map((row): MirrorMonthlyGift => ({
+          subscriptionId: row.subscription_id,
+          campaignId: row.campaign_id,
+          organizationId: row.organization_id,
+          donorEmail: row.donor_email,
+          amountCents: Number(row.amount_cents),
+          status: row.status as MirrorMonthlyGift['status'],
+          paused: row.paused,
+          cancelAtPeriodEnd: row.cancel_at_period_end,
+          startedAt: iso(row.started_at),
+          endedAt: isoOrNull(row.ended_at),
+          endedReason: row.ended_reason as MirrorMonthlyGift['endedReason'],
+          failedAt: isoOrNull(row.failed_at),
+          failedAttempts: Number(row.failed_attempts),
+          changedAt: iso(row.changed_at),
+        })),
+        last: rows.at(-1)?.subscription_id ?? null,
         count: rows.length,
       };
     },

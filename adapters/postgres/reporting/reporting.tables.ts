@@ -59,6 +59,23 @@ export interface MirrorGiftsTable {
   covered_fee_refunded_cents: Generated<number>;
 }
 
+export interface MirrorMonthlyGiftsTable {
+  subscription_id: string;
+  campaign_id: string;
+  organization_id: string | null;
+  donor_key: string;
+  amount_cents: number;
+  status: string;
+  paused: boolean;
+  cancel_at_period_end: boolean;
+  started_at: Timestamptz;
+  ended_at: NullableTimestamptz;
+  ended_reason: string | null;
+  failed_at: NullableTimestamptz;
+  failed_attempts: number;
+  changed_at: Timestamptz;
+}
+
 export interface MirrorCheckoutsTable {
   session_id: string;
   campaign_id: string;
@@ -274,6 +291,7 @@ export interface ReportingDatabase {
   'reporting.page_visits': MirrorPageVisitsTable;
   'reporting.ad_days': MirrorAdDaysTable;
   'reporting.promotions': MirrorPromotionsTable;
+  'reporting.monthly_gifts': MirrorMonthlyGiftsTable;
   'reporting.campaign_days': MirrorCampaignDaysTable;
   'reporting.campaign_day_donors': MirrorCampaignDayDonorsTable;
   'reporting.campaign_donors': MirrorCampaignDonorsTable;

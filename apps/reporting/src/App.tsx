@@ -1,4 +1,13 @@
-import { ChartColumn, HandCoins, LayoutDashboard, Receipt, Share2, Users, type LucideIcon } from 'lucide-react';
+import {
+  CalendarSync,
+  ChartColumn,
+  HandCoins,
+  LayoutDashboard,
+  Receipt,
+  Share2,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import type { SessionUser } from '@causeway/core/users/user.entity';
 import { Link, navigate, usePathname, useSearchParams } from '@causeway/shells/shared/router';
@@ -8,6 +17,7 @@ import { scopeFromSearch, searchOfScope, withScope, type ReportScope } from './m
 import { CampaignReportPage } from './pages/campaign.page';
 import { CampaignsPage } from './pages/campaigns.page';
 import { DonorsPage } from './pages/donors.page';
+import { MonthlyGivingPage } from './pages/monthly-giving.page';
 import { OverviewPage } from './pages/overview.page';
 import { PaymentsPage } from './pages/payments.page';
 import { PromotersPage } from './pages/promoters.page';
@@ -20,6 +30,7 @@ const icons: Record<ReportPage, LucideIcon> = {
   campaigns: ChartColumn,
   promoters: Share2,
   donors: Users,
+  monthly: CalendarSync,
   payments: Receipt,
 };
 
@@ -57,6 +68,8 @@ function ReportPageOf({
       return <PromotersPage scope={scope} />;
     case 'donors':
       return <DonorsPage scope={scope} statementsOf={statementsOf} />;
+    case 'monthly':
+      return <MonthlyGivingPage scope={scope} />;
     case 'payments':
       return <PaymentsPage scope={scope} />;
     case 'not-found':

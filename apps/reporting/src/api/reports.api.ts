@@ -6,6 +6,7 @@ import {
   type CampaignSort,
   type DonorListResponse,
   type GiftListResponse,
+  type MonthlyGivingResponse,
   type OverviewResponse,
   type PaymentListResponse,
   type PromoterListResponse,
@@ -121,6 +122,15 @@ export function useDonors(scope: ReportScope, options: { sort: string; order: 'a
         'GET',
         `${REPORTING_API.donors}${reportQuery(scope, now(), { ...options, pageSize: 25 })}`,
       ),
+    ...live,
+  });
+}
+
+export function useMonthlyGiving(scope: ReportScope) {
+  return useQuery({
+    queryKey: reportKey('monthlyGiving', scope),
+    queryFn: () =>
+      apiRequest<MonthlyGivingResponse>('GET', `${REPORTING_API.monthlyGiving}${reportQuery(scope, now(), {})}`),
     ...live,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelRows, funnelRows, isFlat, leaderRows, moneyRows } from './charts';
+import { channelRows, funnelRows, isFlat, leaderRows, moneyRows, monthlyGivingRows } from './charts';
 import { reportRouteOf } from './routes';
 
 describe('chart rows', () => {
@@ -52,6 +52,14 @@ describe('chart rows', () => {
   });
 });
 
+describe('monthly giving rows', () => {
+  it('name each month and keep its new, cancelled and failed gifts', () => {
+    expect(monthlyGivingRows([{ month: '2026-05', newGifts: 3, cancelled: 1, failed: 2 }])).toEqual([
+      { month: '2026-05', label: 'May 2026', started: 3, cancelled: 1, failed: 2 },
+    ]);
+  });
+});
+
 describe('report routes', () => {
   it('find the page of a path', () => {
     expect(reportRouteOf('/reports')).toEqual({ page: 'overview' });
@@ -59,6 +67,7 @@ describe('report routes', () => {
     expect(reportRouteOf('/reports/campaigns')).toEqual({ page: 'campaigns' });
     expect(reportRouteOf('/reports/campaigns/abc%20d')).toEqual({ page: 'campaign', campaignId: 'abc d' });
     expect(reportRouteOf('/reports/donors')).toEqual({ page: 'donors' });
+    expect(reportRouteOf('/reports/monthly')).toEqual({ page: 'monthly' });
     expect(reportRouteOf('/reports/nothing')).toEqual({ page: 'not-found' });
   });
 });

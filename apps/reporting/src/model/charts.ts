@@ -2,10 +2,11 @@ import type {
   CampaignPromoterFigures,
   ChannelFigures,
   Funnel,
+  MonthlyGivingMonth,
   PromoterRow,
   SeriesPoint,
 } from '@causeway/core/contracts/reporting.contract';
-import { shortDay } from './format';
+import { monthName, shortDay } from './format';
 
 /** One point of the money chart, in dollars (recharts draws numbers; the table shows the same rows). */
 export interface MoneyRow {
@@ -96,4 +97,23 @@ export function leaderRows(rows: readonly (PromoterRow | CampaignPromoterFigures
 /** True when a series has nothing to draw. */
 export function isFlat(rows: readonly { raised: number; spend: number; gifts: number }[]): boolean {
   return rows.every((row) => row.raised === 0 && row.spend === 0 && row.gifts === 0);
+}
+
+/** One month of the monthly giving chart: gifts started, cancelled and failed. */
+export interface MonthlyGivingRow {
+  month: string;
+  label: string;
+  started: number;
+  cancelled: number;
+  failed: number;
+}
+
+export function monthlyGivingRows(months: readonly MonthlyGivingMonth[]): MonthlyGivingRow[] {
+  return months.map((row) => ({
+    month: row.month,
+    label: monthName(row.month),
+    started: row.newGifts,
+    cancelled: row.cancelled,
+    failed: row.failed,
+  }));
 }

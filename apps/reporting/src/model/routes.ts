@@ -6,6 +6,7 @@ export type ReportRoute =
   | { page: 'campaign'; campaignId: string }
   | { page: 'promoters' }
   | { page: 'donors' }
+  | { page: 'monthly' }
   | { page: 'payments' }
   | { page: 'not-found' };
 
@@ -17,6 +18,7 @@ export const REPORT_NAVIGATION: readonly { page: ReportPage; label: string; to: 
   { page: 'campaigns', label: 'Campaigns', to: REPORTING_PATHS.campaigns },
   { page: 'promoters', label: 'Promoters', to: REPORTING_PATHS.promoters },
   { page: 'donors', label: 'Donors', to: REPORTING_PATHS.donors },
+  { page: 'monthly', label: 'Monthly giving', to: REPORTING_PATHS.monthly },
   { page: 'payments', label: 'Payments', to: REPORTING_PATHS.payments },
 ];
 

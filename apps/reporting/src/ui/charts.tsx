@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChannelRow, FunnelRow, LeaderRow, MoneyRow } from '../model/charts';
+import type { ChannelRow, FunnelRow, LeaderRow, MoneyRow, MonthlyGivingRow } from '../model/charts';
 import { count, countCompact, dollars, dollarsCompact, percent } from '../model/format';
 
 /*
@@ -145,4 +145,50 @@ export function ChannelsChart({
 
 export function LeaderboardChart({ rows }: { rows: readonly LeaderRow[] }) {
   return <LabelledBars rows={rows} category="name" value="gifts" name="Gifts brought" format={count} />;
+}
+
+const MONTHLY_SERIES = [
+  { key: 'started', name: 'New (left)', fill: RAISED },
+  { key: 'cancelled', name: 'Cancelled (middle)', fill: '#6b7280' },
+  { key: 'failed', name: 'Failed (right)', fill: SPEND },
+] as const;
+
+/** Monthly gifts started, cancelled and failed, one group of bars a month in that order, each labelled. */
+export function MonthlyGivingChart({ rows }: { rows: readonly MonthlyGivingRow[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart
+        accessibilityLayer={false}
+        data={rows as MonthlyGivingRow[]}
+        margin={{ top: 20, right: 12, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid vertical={false} stroke="var(--cw-border)" />
+        <XAxis dataKey="label" {...axis} minTickGap={8} />
+        <YAxis {...axis} width={40} allowDecimals={false} tickFormatter={(value: number) => countCompact(value)} />
+        <Tooltip
+          formatter={(value, name) => [typeof value === 'number' ? count(value) : String(value), name]}
+          contentStyle={tooltipStyle}
+        />
+        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 13 }} />
+        {MONTHLY_SERIES.map((series) => (
+          <Bar
+            key={series.key}
+            dataKey={series.key}
+            name={series.name}
+            fill={series.fill}
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          >
+            <LabelList
+              dataKey={series.key}
+              position="top"
+              fontSize={12}
+              fill="var(--cw-text)"
+              formatter={(raw) => (typeof raw === 'number' ? count(raw) : String(raw ?? ''))}
+            />
+          </Bar>
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
 }

@@ -16,6 +16,8 @@ import {
   ExportQuery,
   GiftListQuery,
   GiftListResponse,
+  MonthlyGivingQuery,
+  MonthlyGivingResponse,
   OverviewQuery,
   OverviewResponse,
   PaymentListQuery,
@@ -117,6 +119,17 @@ export function reportingRoutes({
     query: PaymentListQuery,
     responses: { 200: PaymentListResponse, ...refused },
     handler: ({ query, res }) => reporting.payments(requireActor(res), query),
+  });
+  defineRoute(router, registry, {
+    method: 'get',
+    path: '/api/reporting/monthly-giving',
+    tag,
+    summary:
+      'Monthly giving: monthly donors and recurring revenue now, new, cancelled and failed gifts by month, retention',
+    description: `Monthly donors and recurring revenue are as of now; months and retention cohorts follow the range. ${WHO}`,
+    query: MonthlyGivingQuery,
+    responses: { 200: MonthlyGivingResponse, ...refused },
+    handler: ({ query, res }) => reporting.monthlyGiving(requireActor(res), query),
   });
   defineRoute(router, registry, {
     method: 'get',
