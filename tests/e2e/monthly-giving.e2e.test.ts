@@ -14,7 +14,7 @@ const DONOR = 'mona@example.org';
  * Monthly giving as a donor lives it, on the embedded Stripe sandbox: a monthly gift paid with 4242…,
  * the sandbox's clock moved a month for the second gift, the card changed to a declining one from the
  * donor's own page, the clock moved again for the declined renewal, its e-mail and the organization's
- * list of declined monthly gifts, and the gift stopped from the donor's page.
+ * list of declined monthly gifts, and the organization's monthly giving report, and the gift stopped from the donor's page.
  */
 describe('monthly giving in the browser', () => {
   let app: TestApp;
@@ -156,6 +156,15 @@ describe('monthly giving in the browser', () => {
     expect(await section.textContent()).toContain(`$25.00 / month · ${HEADLINE}`);
     expect(await section.textContent()).toContain('Your card was declined.');
     await expectAccessible(page, 'the campaigner home with declined monthly gifts');
+
+    // The organization's reports count the monthly donor and the monthly revenue (a gift being retried
+    // still counts).
+    await page.goto(`${app.url}/reports/monthly`);
+    await page.getByRole('heading', { name: 'Monthly giving', level: 1 }).waitFor();
+    const kpi = (name: string) => page.locator(`[data-kpi="${name}"] .cw-rep-kpi__value`);
+    await expect.poll(async () => kpi('Monthly donors').textContent(), { timeout: 15_000, interval: 200 }).toBe('1');
+    expect(await kpi('Monthly recurring revenue').textContent()).toBe('$25');
+    await expectAccessible(page, 'the monthly giving report');
 
     // Back on their page (the visit is still open), the donor stops the gift.
     await page.goto(`${app.url}/my-gifts`);
