@@ -278,6 +278,7 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
     paused: subscription.paused,
     // Only the giver (or the platform) ends a gift here: no renewal is ever declined.
     endedReason: subscription.ended ? 'requested' : null,
+    coveredFeeCents: sessions.get(subscription.sessionId)?.subscription?.coveredFeeCents ?? 0,
   });
   function requireSubscription(subscriptionId: string): Subscription {
     const subscription = subscriptions.get(subscriptionId);
@@ -354,9 +355,9 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
       requireAmount(input.amountCents);
       return changeGift('subscriptionAmount', input, (subscription) => {
         subscription.amountCents = input.amountCents;
-        // The new amount is all gift: the card fee covered at checkout no longer applies to it.
+        // The card fee the giver goes on covering, within the new amount (none when not said).
         const session = sessions.get(subscription.sessionId);
-        if (session?.subscription) session.subscription.coveredFeeCents = 0;
+        if (session?.subscription) session.subscription.coveredFeeCents = input.coveredFeeCents ?? 0;
       });
     },
 

@@ -10,7 +10,14 @@ import type { PaymentDetail } from '@causeway/core/reporting/results.entity';
 import { conflict, DomainError, invalid, notFound } from '@causeway/core/shared/errors';
 import { createApiBaseHttpClient } from './stripe-api-base.http-client';
 import { fromSmallestUnit, toSmallestUnit } from './stripe-amount';
-import { checkoutMetadata, endReasonOf, giftOf, paymentLinkMetadata, toPaymentAction } from './stripe-event.mapper';
+import {
+  checkoutMetadata,
+  coveredFeeOfMetadata,
+  endReasonOf,
+  giftOf,
+  paymentLinkMetadata,
+  toPaymentAction,
+} from './stripe-event.mapper';
 
 /** How old a signed webhook may be: Stripe's own default tolerance (5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -187,6 +194,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       ...gift,
       currentPeriodEnd: gift.currentPeriodEnd ?? new Date(0).toISOString(),
       endedReason: gift.status === 'ended' ? endReasonOf(subscription) : null,
+      coveredFeeCents: coveredFeeOfMetadata(subscription.metadata ?? {}),
     };
   };
   const updateSubscription = (subscriptionId: string, params: Stripe.SubscriptionUpdateParams, key: string) =>
@@ -288,8 +296,8 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       const item = subscription.items.data[0];
       const product = idOf(item?.price.product as string | { id: string } | undefined);
       if (!item || !product) throw invalid('This monthly gift has no amount to change.');
-      // No proration: the month already paid stays as it was, the next one is charged the new amount. The
-      // new amount is all gift: the card fee covered at checkout no longer applies to it.
+      // No proration: the month already paid stays as it was, the next one is charged the new amount, with
+      // the card fee the giver goes on covering within it (none when not said).
       return updateSubscription(
         input.subscriptionId,
         {
@@ -300,7 +308,7 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
             },
           ],
           proration_behavior: 'none',
-          metadata: { coveredFee: '' },
+          metadata: { coveredFee: input.coveredFeeCents ? String(input.coveredFeeCents) : '' },
         },
         idempotencyKey,
       );

@@ -86,7 +86,8 @@ function startFrom(action: MonthlyGiftAction, facts: NewGiftFacts): MonthlyGift 
     organizationId: facts.organizationId,
     donorEmail: null,
     promoterId: null,
-    amountCents: action.amountCents,
+    // The gift without the card fee its giver covers (a change of the subscription says it exactly).
+    amountCents: action.amountCents - (action.type === 'invoicePaid' ? (action.coveredFeeCents ?? 0) : 0),
     status: 'incomplete',
     paused: false,
     cancelAtPeriodEnd: false,

@@ -50,6 +50,8 @@ export type MonthlyGiftsServiceDeps = {
   giftsLink: (email: string) => Promise<GiftsLinkOfReceipt>;
   /** Where people reach the platform, without a trailing slash. */
   publicUrl: string;
+  /** The card fee a giver who covers it adds to a monthly amount, by the rule in force. */
+  coveredFeeFor: (amountCents: number) => Promise<number>;
   /** Told of a gift the end of its campaign could not end now (tried again at the next sweep). */
   onSweepFailure?: (subscriptionId: string, error: unknown) => void;
 };
@@ -136,6 +138,8 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
           type: 'subscriptionChanged',
           eventId: `latest-${subscriptionId}-${at}`,
           ...latest,
+          // The gift is what the organization receives: the covered card fee is not part of it.
+          amountCents: latest.amountCents - latest.coveredFeeCents,
           subscriptionId,
           campaignId,
           endedReason: latest.status === 'ended' ? (latest.endedReason ?? 'requested') : null,
@@ -227,9 +231,13 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
       } else {
         if (gift.cancelAtPeriodEnd) throw conflict(MONTHLY_GIFT_ENDING);
         if (body.action === 'changeAmount') {
+          // A giver who covers the card fee goes on covering it, worked out again for the new amount.
+          const { coveredFeeCents } = await recurring.getSubscription(subscriptionId);
+          const fee = coveredFeeCents > 0 ? await deps.coveredFeeFor(body.amount) : 0;
           answer = await recurring.changeSubscriptionAmount({
             subscriptionId,
-            amountCents: body.amount,
+            amountCents: body.amount + fee,
+            ...(fee > 0 ? { coveredFeeCents: fee } : {}),
             idempotencyKey: `${key}-${body.amount}`,
           });
         } else if (body.action === 'pause') {
@@ -367,6 +375,7 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
                 status: 'ended',
                 endedReason: 'other',
                 currentPeriodEnd: gift.currentPeriodEnd ?? gift.changedAt,
+                coveredFeeCents: 0,
               });
             } else {
               deps.onSweepFailure?.(gift.subscriptionId, error);

@@ -57,6 +57,8 @@ export interface RecurringGift {
   paused: boolean;
   /** Why it ended, once it has. */
   endedReason: RecurringGiftEndReason | null;
+  /** The card fee the giver covers each month, within amountCents (0 when none). */
+  coveredFeeCents: number;
 }
 
 /** `pastDue`: a renewal was declined and is being retried; `ended`: nothing more is charged. */
@@ -210,6 +212,8 @@ export interface RecurringPayments {
   changeSubscriptionAmount(input: {
     subscriptionId: string;
     amountCents: number;
+    /** The card fee the giver goes on covering, within amountCents (absent or 0: none). */
+    coveredFeeCents?: number;
     idempotencyKey: string;
   }): Promise<RecurringGift>;
   /** Stops charging until resumed; the periods go on, uncharged. */

@@ -434,12 +434,19 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
         cancelAtPeriodEnd: false,
         paused: false,
         endedReason: null,
+        coveredFeeCents: 87,
       };
       expect(await gateway.getSubscription(subscriptionId)).toEqual(gift);
       const key = (name: string) => ({ subscriptionId, idempotencyKey: name });
+      // A new amount covers the fee it says it covers, and none when it says none.
+      expect(
+        await gateway.changeSubscriptionAmount({ ...key('amount-0'), amountCents: 4_121, coveredFeeCents: 121 }),
+      ).toEqual({ ...gift, amountCents: 4_121, coveredFeeCents: 121 });
+      expect(await gateway.getSubscription(subscriptionId)).toMatchObject({ amountCents: 4_121, coveredFeeCents: 121 });
       expect(await gateway.changeSubscriptionAmount({ ...key('amount-1'), amountCents: 5_000 })).toEqual({
         ...gift,
         amountCents: 5_000,
+        coveredFeeCents: 0,
       });
       expect(await gateway.pauseSubscription(key('pause-1'))).toMatchObject({ paused: true, amountCents: 5_000 });
       expect(await gateway.resumeSubscription(key('resume-1'))).toMatchObject({ paused: false });

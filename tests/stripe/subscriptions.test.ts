@@ -175,6 +175,9 @@ describe('a monthly gift started at checkout', () => {
         paymentIntentId: intentId,
         payerEmail: 'dana@example.org',
         metadata: { purpose: 'donation', campaignId: 'campaign-1', userId: 'promoter-1', payerUserId: 'donor-1' },
+        // The first month names the checkout that started the gift; no card fee was covered.
+        sessionId: checkout.id,
+        coveredFeeCents: 0,
         occurredAt: expect.any(String),
       },
     ]);

@@ -5,6 +5,8 @@ import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
+import { MONTHLY_GIFTS_SERVICE } from './modules/monthly-gifts.module';
+import { coveredFee, DEFAULT_CARD_FEE } from '@causeway/core/donations/card-fee.rules';
 import { eventually } from '@causeway/tests/support/eventually';
 import { signed } from '@causeway/tests/payments/webhook-storm';
 
@@ -341,6 +343,29 @@ describe('a monthly gift chosen at the donation checkout', () => {
     const renewal = booked.find((donation) => donation.session_id !== sessionId)!;
     expect(renewal).toMatchObject({ session_id: null, amount: 2_500, covered_fee: 87 });
     expect((await api('GET', `/api/campaigns/${campaignId}/page`)).body.page).toMatchObject({ raisedCents: 5_000 });
+
+    // The donor's gift is the gift alone; a new amount goes on covering the fee, worked out again for it.
+    const subscriptionId = sandbox()
+      .exportState()
+      .sessions.find((candidate) => candidate.id === sessionId)!.subscription as string;
+    expect(await repositories().monthlyGifts.findById(subscriptionId)).toMatchObject({ amountCents: 2_500 });
+    const changed = await container()
+      .get(MONTHLY_GIFTS_SERVICE)
+      .change('dana@example.org', subscriptionId, { action: 'changeAmount', amount: 4_000 });
+    const fee = coveredFee(4_000, DEFAULT_CARD_FEE);
+    expect(changed).toMatchObject({ amount: 4_000, formattedAmount: '$40.00' });
+    const gateway = container().get(TYPES.RecurringPayments);
+    expect(await gateway.getSubscription(subscriptionId)).toMatchObject({
+      amountCents: 4_000 + fee,
+      coveredFeeCents: fee,
+    });
+    await advanceDays(31);
+    const third = await eventually(donations, (found) => found.length === 3, 'the third month to be booked');
+    expect(third.map((donation) => [donation.amount, donation.covered_fee]).sort()).toEqual([
+      [2_500, 87],
+      [2_500, 87],
+      [4_000, fee],
+    ]);
   }, 120_000);
 
   it.each([

@@ -4,6 +4,8 @@ import {
   monthlyGiftsServiceFactory,
   type MonthlyGiftsService,
 } from '@causeway/core/monthly-gifts/monthly-gifts.service';
+import { coveredFee } from '@causeway/core/donations/card-fee.rules';
+import { cardFeeRuleOf } from '@causeway/core/settings/settings.service';
 import type { Config } from '../config';
 import { TYPES } from '../types';
 import { createPeriodicJob, type PeriodicJob } from '../worker/periodic-job';
@@ -35,6 +37,8 @@ export const monthlyGiftsModule = (config: Config, logger: Logger) =>
           clock: context.get(TYPES.Clock),
           giftsLink: (email) => context.get(DONOR_GIFTS_SERVICE).receiptLink(email),
           publicUrl: config.publicUrl,
+          coveredFeeFor: async (amountCents) =>
+            coveredFee(amountCents, cardFeeRuleOf(await repositories.settings.get())),
           onSweepFailure: (subscriptionId, error) =>
             logger.warn({ err: error, subscriptionId }, 'A monthly gift of an ended campaign could not be ended yet'),
         });
