@@ -125,3 +125,37 @@ export async function createPdfWriter(meta: { title: string; author: string }): 
   }
   return writer;
 }
+
+/** What a document's head shows: its title, the organization it is from, and its facts as label and value. */
+export interface DocumentHead {
+  title: string;
+  organizationName: string;
+  facts: { label: string; value: string }[];
+}
+
+/**
+ * A new document with the head every Causeway document has (receipts, statements): the platform's name,
+ * the title, the organization, then its facts in two columns. The cursor is left under the facts.
+ */
+export async function startDocument(head: DocumentHead): Promise<PdfWriter> {
+  const doc = await createPdfWriter({
+    title: `${head.title} · ${head.organizationName}`,
+    author: head.organizationName,
+  });
+  const { write, bold, width } = doc;
+  write('Causeway', { font: bold, size: 12, color: ACCENT });
+  doc.y -= 12;
+  write(head.title, { font: bold, size: 22 });
+  write(head.organizationName, { size: 13, color: MUTED });
+  doc.y -= 16;
+  const labelWidth = 130;
+  for (const fact of head.facts) {
+    const top = doc.y;
+    write(fact.label, { size: 11, color: MUTED, w: labelWidth - 8 });
+    const afterLabel = doc.y;
+    doc.y = top;
+    write(fact.value, { font: bold, size: 11, x: MARGIN + labelWidth, w: width - labelWidth });
+    doc.y = Math.min(doc.y, afterLabel) - 4;
+  }
+  return doc;
+}

@@ -1,5 +1,5 @@
 import type { StatementDocument } from '@causeway/core/statements/statement';
-import { ACCENT, createPdfWriter, MARGIN, MUTED, wrap, type PdfWriter, type WriteOptions } from './pdf-layout';
+import { MARGIN, MUTED, startDocument, wrap, type PdfWriter, type WriteOptions } from './pdf-layout';
 
 interface Column {
   /** Its share of the page's width. */
@@ -39,26 +39,8 @@ const REFUND_COLUMNS: Column[] = [{ share: 0.2 }, { share: 0.64 }, { share: 0.16
 
 /** A year-end giving statement: the donor's gifts to one organization in a year, refunds and the net total. */
 export async function renderStatementPdf(statement: StatementDocument): Promise<Uint8Array> {
-  const doc = await createPdfWriter({
-    title: `${statement.title} · ${statement.organizationName}`,
-    author: statement.organizationName,
-  });
-  const { write, bold, width } = doc;
-
-  write('Causeway', { font: bold, size: 12, color: ACCENT });
-  doc.y -= 12;
-  write(statement.title, { font: bold, size: 22 });
-  write(statement.organizationName, { size: 13, color: MUTED });
-  doc.y -= 16;
-  const labelWidth = 130;
-  for (const fact of statement.facts) {
-    const top = doc.y;
-    write(fact.label, { size: 11, color: MUTED, w: labelWidth - 8 });
-    const afterLabel = doc.y;
-    doc.y = top;
-    write(fact.value, { font: bold, size: 11, x: MARGIN + labelWidth, w: width - labelWidth });
-    doc.y = Math.min(doc.y, afterLabel) - 4;
-  }
+  const doc = await startDocument(statement);
+  const { write, bold } = doc;
   write(statement.yearNote, { size: 10, color: MUTED });
 
   doc.y -= 14;
