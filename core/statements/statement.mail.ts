@@ -1,5 +1,5 @@
 import { MY_GIFTS_PATH } from '../contracts/donor-gifts-paths';
-import { escapeHtml } from '../email/link-mail';
+import { escapeHtml, mailHtml } from '../email/link-mail';
 import type { OutgoingMail } from '../ports/mailer.port';
 
 export interface StatementMailInput {
@@ -21,26 +21,14 @@ export function statementMail(input: StatementMailInput): OutgoingMail {
   const note = 'Years are calendar years in UTC.';
   const gifts = `Your gifts are also listed, with their receipts, at ${input.publicUrl.replace(/\/+$/, '')}${MY_GIFTS_PATH}`;
   const text = ['Hello,', '', lead, '', note, '', gifts, '', '— Causeway'].join('\n');
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Inter,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#16191d;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:16px;">
-<tr><td style="padding:32px;">
-<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0f766e;">Causeway</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hello,</p>
+  const html = mailHtml(
+    subject,
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hello,</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(lead)}</p>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#5b636d;">${escapeHtml(note)}</p>
 <p style="margin:0;font-size:13px;line-height:1.5;color:#5b636d;">${escapeHtml(gifts)}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+`,
+  );
   return {
     to: input.to,
     subject,
