@@ -130,26 +130,15 @@ function MonthlyGiftRow({ gift }: { gift: DonorMonthlyGift }) {
                 Update card
               </button>
             )}
-            {gift.can.pause && (
+            {(gift.can.pause || gift.can.resume) && (
               <button
                 type="button"
                 className="cw-button cw-button--secondary"
                 disabled={change.isPending}
-                onClick={() => change.mutate({ action: 'pause' })}
+                onClick={() => change.mutate({ action: gift.can.pause ? 'pause' : 'resume' })}
               >
-                <Pause size={16} aria-hidden="true" />
-                Pause
-              </button>
-            )}
-            {gift.can.resume && (
-              <button
-                type="button"
-                className="cw-button cw-button--secondary"
-                disabled={change.isPending}
-                onClick={() => change.mutate({ action: 'resume' })}
-              >
-                <Play size={16} aria-hidden="true" />
-                Resume
+                {gift.can.pause ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
+                {gift.can.pause ? 'Pause' : 'Resume'}
               </button>
             )}
             {gift.can.stop && (
