@@ -69,6 +69,7 @@ interface Session {
 interface Subscription {
   id: string;
   customerId: string;
+  /** The checkout it was started by; a gift started on an earlier gift's card keeps what it was started with as one too. */
   sessionId: string;
   amountCents: number;
   ended: boolean;
@@ -382,6 +383,47 @@ export function createMemoryPaymentGateway(options: MemoryPaymentGatewayOptions)
 
     async getSubscription(subscriptionId) {
       return giftOf(requireSubscription(subscriptionId));
+    },
+
+    async startSubscriptionOnCardOf(input) {
+      requireAmount(input.amountCents);
+      return once('subscriptionStart', input.idempotencyKey, { ...input, idempotencyKey: undefined }, () => {
+        const from = requireSubscription(input.fromSubscriptionId);
+        const sessionId = providerId('cs');
+        sessions.set(sessionId, {
+          id: sessionId,
+          request: {
+            purpose: 'donation',
+            campaignId: input.campaignId,
+            amountCents: input.amountCents,
+            description: input.description,
+            successUrl: '',
+            cancelUrl: '',
+            payerUserId: input.payerUserId ?? null,
+            idempotencyKey: input.idempotencyKey,
+          },
+          url: '',
+          createdAt: clock.now(),
+          paymentIntentId: null,
+          subscription: { coveredFeeCents: input.coveredFeeCents, id: null, invoiceId: providerId('in') },
+        });
+        // The card on file is always taken here: no charge is ever declined.
+        const periodEnd = clock.now();
+        periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+        const subscription: Subscription = {
+          id: providerId('sub'),
+          customerId: from.customerId,
+          sessionId,
+          amountCents: input.amountCents,
+          ended: false,
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: false,
+          paused: false,
+        };
+        subscriptions.set(subscription.id, subscription);
+        sessions.get(sessionId)!.subscription!.id = subscription.id;
+        return giftOf(subscription);
+      });
     },
 
     async openBillingPortal(input) {

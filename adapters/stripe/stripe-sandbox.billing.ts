@@ -428,8 +428,28 @@ export function createSandboxBilling(kit: BillingKit) {
     const price = line?.price ? kit.prices.get(line.price) : undefined;
     if (!line || !price?.recurring) throw badRequest('This Checkout Session has no recurring price.', 'session');
     const data = sessionSubscriptionData.get(session.id) ?? { description: null, metadata: {} };
+    return subscriptionOf(
+      { price, quantity: line.quantity, ...data, paymentMethod: customer.invoice_settings.default_payment_method },
+      customer,
+      start,
+    );
+  }
+
+  /** A new, incomplete subscription of one item, kept and announced (`customer.subscription.created`). */
+  function subscriptionOf(
+    input: {
+      price: Price;
+      quantity: number;
+      description: string | null;
+      metadata: Metadata;
+      paymentMethod: string | null;
+    },
+    customer: Customer,
+    start: number,
+  ): Subscription {
+    const { price, quantity, description, metadata } = input;
     const id = randomId('sub_1');
-    const end = addInterval(start, start, price.recurring.interval, price.recurring.interval_count);
+    const end = addInterval(start, start, price.recurring!.interval, price.recurring!.interval_count);
     const item: SubscriptionItem = {
       id: randomId('si_', 14),
       object: 'subscription_item',
@@ -439,7 +459,7 @@ export function createSandboxBilling(kit: BillingKit) {
       discounts: [],
       metadata: {},
       price: clone(price),
-      quantity: line.quantity,
+      quantity,
       subscription: id,
       tax_rates: [],
     };
@@ -456,8 +476,8 @@ export function createSandboxBilling(kit: BillingKit) {
       created: start,
       currency: price.currency,
       customer: customer.id,
-      default_payment_method: customer.invoice_settings.default_payment_method,
-      description: data.description,
+      default_payment_method: input.paymentMethod,
+      description,
       discounts: [],
       ended_at: null,
       items: {
@@ -469,7 +489,7 @@ export function createSandboxBilling(kit: BillingKit) {
       },
       latest_invoice: null,
       livemode: false,
-      metadata: { ...data.metadata },
+      metadata: { ...metadata },
       pause_collection: null,
       start_date: start,
       status: 'incomplete',
@@ -1113,6 +1133,78 @@ export function createSandboxBilling(kit: BillingKit) {
     return subscription;
   }
 
+  /**
+   * `POST /v1/subscriptions`: a subscription of one item for a customer, on a card of theirs, its first
+   * invoice charged at once (`payment_behavior=allow_incomplete`, Stripe's default): paid, it is active;
+   * declined, it stays incomplete with the invoice open, as Stripe leaves it.
+   */
+  function createSubscription(params: FormParams): Subscription {
+    allowOnly(params, ['customer', 'items', 'default_payment_method', 'description', 'metadata', 'payment_behavior']);
+    const customer = requireCustomer(textParam(params.customer, 'customer', true)!, 'customer', 400);
+    const behavior = textParam(params.payment_behavior, 'payment_behavior') ?? 'allow_incomplete';
+    if (behavior !== 'allow_incomplete') {
+      throw badRequest(
+        'The sandbox charges a new subscription at once: pass payment_behavior=allow_incomplete.',
+        'payment_behavior',
+      );
+    }
+    const items = listParam(params.items, 'items');
+    if (!items || items.length === 0) throw badRequest('Missing required param: items.', 'items', 'parameter_missing');
+    if (items.length !== 1 || !isParams(items[0])) {
+      throw badRequest('The sandbox makes subscriptions of one item.', 'items');
+    }
+    const entry = items[0];
+    const priceId = textParam(entry.price, 'items[0][price]');
+    let price: Price;
+    if (priceId) {
+      const found = kit.prices.get(priceId);
+      if (!found) throw noSuch('price', priceId, 'items[0][price]', 400);
+      if (!found.recurring) throw badRequest('The price specified is not a recurring price.', 'items[0][price]');
+      price = found;
+    } else {
+      const data = hashParam(entry.price_data, 'items[0][price_data]');
+      if (!data) throw badRequest('Missing required param: items[0][price].', 'items[0][price]', 'parameter_missing');
+      price = inlinePrice(data, 'items[0][price_data]', false);
+    }
+    const quantity = integerParam(entry.quantity, 'items[0][quantity]', { min: 1 }) ?? 1;
+    const methodId =
+      textParam(params.default_payment_method, 'default_payment_method') ??
+      customer.invoice_settings.default_payment_method;
+    if (methodId) {
+      const method = requirePaymentMethod(methodId, 'default_payment_method');
+      if (method.customer !== customer.id) {
+        throw badRequest(
+          `The customer does not have a payment method with the ID ${methodId}.`,
+          'default_payment_method',
+          'resource_missing',
+        );
+      }
+    } else {
+      throw badRequest(
+        'This customer has no attached payment source or default payment method.',
+        'default_payment_method',
+        'resource_missing',
+      );
+    }
+    const at = timeOf(customer.id);
+    const subscription = subscriptionOf(
+      {
+        price,
+        quantity,
+        description: textParam(params.description, 'description') ?? null,
+        metadata: metadataParam(params.metadata),
+        paymentMethod: methodId,
+      },
+      customer,
+      at,
+    );
+    const invoice = newInvoice(subscription, 'subscription_create', at, { start: at, end: at });
+    finalize(invoice, at);
+    collect(invoice, subscription, at);
+    save('subscriptions', subscription.id);
+    return subscription;
+  }
+
   function cancelSubscription(id: string, params: FormParams): Subscription {
     allowOnly(params, ['cancellation_details', 'invoice_now', 'prorate']);
     const subscription = requireSubscription(id);
@@ -1184,6 +1276,10 @@ export function createSandboxBilling(kit: BillingKit) {
         },
         { expandable: false },
       ),
+    );
+    api.post(
+      '/v1/subscriptions',
+      endpoint((params) => createSubscription(params)),
     );
     api.get(
       '/v1/subscriptions/:id',

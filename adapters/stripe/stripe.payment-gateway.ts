@@ -341,6 +341,69 @@ export function createStripePaymentGateway(options: StripePaymentGatewayOptions)
       return recurringGift(await call(() => stripe.subscriptions.retrieve(subscriptionId)));
     },
 
+    async startSubscriptionOnCardOf(input) {
+      const amount = toSmallestUnit(input.amountCents, 'usd');
+      const from = await call(() => stripe.subscriptions.retrieve(input.fromSubscriptionId));
+      const customer = idOf(from.customer as string | { id: string });
+      const card = idOf(from.default_payment_method as string | { id: string } | null);
+      if (!customer || !card)
+        throw conflict('There is no card on file for this monthly gift: give again from the page.');
+      const metadata = checkoutMetadata({
+        purpose: 'donation',
+        campaignId: input.campaignId,
+        amountCents: input.amountCents,
+        description: input.description,
+        successUrl: '',
+        cancelUrl: '',
+        payerUserId: input.payerUserId ?? null,
+        coveredFeeCents: input.coveredFeeCents,
+        idempotencyKey: input.idempotencyKey,
+      });
+      const product = await call(() =>
+        stripe.products.create(
+          { name: input.description },
+          { idempotencyKey: keyFor('subscription-product', input.idempotencyKey) },
+        ),
+      );
+      const subscription = await call(() =>
+        stripe.subscriptions.create(
+          {
+            customer,
+            default_payment_method: card,
+            items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  product: product.id,
+                  unit_amount: amount,
+                  recurring: { interval: 'month' },
+                },
+              },
+            ],
+            description: input.description,
+            metadata,
+            payment_behavior: 'allow_incomplete',
+            expand: ['latest_invoice.payments'],
+          },
+          { idempotencyKey: keyFor('subscription-start', input.idempotencyKey) },
+        ),
+      );
+      if (subscription.status === 'active') return recurringGift(subscription);
+      // The card was declined: nothing is left waiting to be paid.
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      const intentId = invoice ? paymentIntentIdOfInvoice(invoice) : null;
+      const reason = (intentId ? await declineOfPaymentIntent(intentId) : null) ?? 'The card was declined.';
+      await call(() =>
+        stripe.subscriptions.cancel(
+          subscription.id,
+          {},
+          { idempotencyKey: keyFor('subscription-cancel', `declined-${input.idempotencyKey}`) },
+        ),
+      );
+      throw conflict(`The card on file was declined: ${reason} Nothing was charged.`);
+    },
+
     async openBillingPortal(input) {
       const session = await call(() =>
         stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),

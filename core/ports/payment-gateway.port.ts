@@ -226,6 +226,21 @@ export interface RecurringPayments {
     idempotencyKey: string;
   }): Promise<RecurringGift>;
   getSubscription(subscriptionId: string): Promise<RecurringGift>;
+  /**
+   * A new monthly gift on the card of an earlier one (the same customer, its card on file), its first
+   * month charged now. A declined card starts nothing: the gift is not kept and the call fails with a
+   * conflict in the provider's words.
+   */
+  startSubscriptionOnCardOf(input: {
+    fromSubscriptionId: string;
+    campaignId: string;
+    amountCents: number;
+    /** The card fee the giver covers each month, within amountCents (0: none). */
+    coveredFeeCents: number;
+    description: string;
+    payerUserId?: string | null;
+    idempotencyKey: string;
+  }): Promise<RecurringGift>;
   /** The provider's page where a customer changes their card or cancels; it links back to returnUrl. */
   openBillingPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

@@ -462,6 +462,38 @@ describe.each(implementations)('PaymentGateway ($name)', ({ create }) => {
       await expect(gateway.getSubscription('sub_unknown')).rejects.toMatchObject({ code: 'not_found' });
     });
 
+    it('starts a new monthly gift on the card of an earlier one, its first month charged, once per key', async () => {
+      const { subscriptionId, customerId } = await startGift();
+      const input = {
+        fromSubscriptionId: subscriptionId,
+        campaignId: 'general-fund-1',
+        amountCents: 2_587,
+        coveredFeeCents: 87,
+        description: 'Monthly gift to Harbor Light',
+        payerUserId: null,
+        idempotencyKey: 'keep-giving-1',
+      };
+      const gift = await gateway.startSubscriptionOnCardOf(input);
+      expect(gift).toMatchObject({
+        customerId,
+        status: 'active',
+        amountCents: 2_587,
+        coveredFeeCents: 87,
+        cancelAtPeriodEnd: false,
+        paused: false,
+        currentPeriodEnd: '2026-04-10T15:30:00.000Z',
+      });
+      expect(gift.subscriptionId).not.toBe(subscriptionId);
+      expect(await gateway.startSubscriptionOnCardOf(input)).toEqual(gift);
+      expect(await gateway.getSubscription(gift.subscriptionId)).toEqual(gift);
+      await expect(gateway.startSubscriptionOnCardOf({ ...input, amountCents: 3_000 })).rejects.toMatchObject({
+        code: 'conflict',
+      });
+      await expect(
+        gateway.startSubscriptionOnCardOf({ ...input, fromSubscriptionId: 'sub_unknown', idempotencyKey: 'keep-2' }),
+      ).rejects.toMatchObject({ code: 'not_found' });
+    });
+
     it("opens the provider's page where the customer manages their gifts", async () => {
       const { customerId } = await startGift();
       const portal = await gateway.openBillingPortal({ customerId, returnUrl: 'https://app.test/gifts' });

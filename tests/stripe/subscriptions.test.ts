@@ -550,3 +550,62 @@ describe('refunds of a monthly gift', () => {
     expect(payments.data).toEqual([expect.objectContaining({ invoice: second!.id, status: 'paid' })]);
   });
 });
+
+describe('a monthly gift on the card of an earlier one', () => {
+  const start = (fromSubscriptionId: string, idempotencyKey: string) =>
+    gateway.startSubscriptionOnCardOf({
+      fromSubscriptionId,
+      campaignId: 'general-fund-1',
+      amountCents: 2_587,
+      coveredFeeCents: 87,
+      description: 'Monthly gift to Harbor Light',
+      payerUserId: null,
+      idempotencyKey,
+    });
+
+  it('charges its first month now on the same customer and card, once per key', async () => {
+    const { subscription, customerId } = await subscribe();
+    const gift = await start(subscription.id, 'keep-1');
+    expect(gift).toMatchObject({ customerId, status: 'active', amountCents: 2_587, coveredFeeCents: 87 });
+    expect(gift.subscriptionId).not.toBe(subscription.id);
+    expect(await start(subscription.id, 'keep-1')).toEqual(gift);
+    const created = await stripe.subscriptions.retrieve(gift.subscriptionId);
+    expect(created.default_payment_method).toBe(subscription.default_payment_method);
+    expect(created.metadata).toMatchObject({ campaignId: 'general-fund-1', purpose: 'donation', coveredFee: '87' });
+    const [first] = await invoicesOf(gift.subscriptionId);
+    expect(first).toMatchObject({ status: 'paid', amount_paid: 2_587, billing_reason: 'subscription_create' });
+    const read = await actions();
+    expect(
+      read.find((action) => action.type === 'invoicePaid' && action.subscriptionId === gift.subscriptionId),
+    ).toMatchObject({
+      campaignId: 'general-fund-1',
+      amountCents: 2_587,
+      coveredFeeCents: 87,
+      billingReason: 'subscriptionStart',
+    });
+    // The next month renews it like any monthly gift.
+    await advanceDays(32);
+    expect(await invoicesOf(gift.subscriptionId)).toHaveLength(2);
+  });
+
+  it('starts nothing when the card on file is declined, and says so', async () => {
+    const { subscription, customerId } = await subscribe();
+    const portal = await gateway.openBillingPortal({ customerId, returnUrl: 'https://app.test/back' });
+    const changed = await fetch(`${portal.url}/card`, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '4000 0000 0000 9995', cardExpiry: '12 / 34', cardCvc: '123' }),
+      redirect: 'manual',
+    });
+    expect(changed.status).toBe(303);
+    await expect(start(subscription.id, 'keep-declined')).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('Your card has insufficient funds.'),
+    });
+    const left = await stripe.subscriptions.list({ customer: customerId, status: 'all' });
+    const declined = left.data.find((entry) => entry.id !== subscription.id);
+    expect(declined?.status).toBe('canceled');
+    await expect(
+      stripe.subscriptions.create({ customer: customerId, items: [{ price: 'price_unknown' }] }),
+    ).rejects.toMatchObject({ param: 'items[0][price]' });
+  });
+});
