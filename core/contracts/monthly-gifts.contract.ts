@@ -11,6 +11,8 @@ export const MONTHLY_GIFT_PATHS = {
   /** The visit's monthly gifts. */
   mine: `${MY_GIFTS_API}/monthly`,
   mineOne: (subscriptionId: string) => `${MY_GIFTS_API}/monthly/${subscriptionId}`,
+  /** Keeps giving the same each month to the organization itself, once the campaign has ended. */
+  keepGiving: (subscriptionId: string) => `${MY_GIFTS_API}/monthly/${subscriptionId}/keep-giving`,
   /** The provider's page to change the card: answers its address. */
   card: (subscriptionId: string) => `${MY_GIFTS_API}/monthly/${subscriptionId}/card`,
   failed: (organizationId: string) => `/api/organizations/${organizationId}/monthly-gifts/failed`,
@@ -18,6 +20,7 @@ export const MONTHLY_GIFT_PATHS = {
   /** The same, as OpenAPI paths. */
   mineOneRoute: `${MY_GIFTS_API}/monthly/{id}`,
   cardRoute: `${MY_GIFTS_API}/monthly/{id}/card`,
+  keepGivingRoute: `${MY_GIFTS_API}/monthly/{id}/keep-giving`,
   failedRoute: '/api/organizations/{id}/monthly-gifts/failed',
   reminderRoute: '/api/monthly-gifts/{id}/reminder',
 } as const;
@@ -50,6 +53,17 @@ export const DonorMonthlyGift = z.object({
     stop: z.boolean(),
     updateCard: z.boolean(),
   }),
+  /**
+   * Once its campaign has ended: the offer to keep giving the same each month to the organization
+   * itself, on the card on file, in one click (null when there is none, or it was taken).
+   */
+  keepGiving: z
+    .object({
+      organization: z.string(),
+      amount: z.number().int(),
+      formattedAmount: z.string(),
+    })
+    .nullable(),
 });
 export type DonorMonthlyGift = z.infer<typeof DonorMonthlyGift>;
 

@@ -1,3 +1,4 @@
+import { GENERAL_FUND_PERCENTAGE, isGeneralFund } from '../campaigns/general-fund';
 import type { Campaign } from '../campaigns/campaign.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import { formatUsd } from '../contracts/payments.contract';
@@ -279,8 +280,9 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     const campaign = await campaigns.findById(action.campaignId);
     const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
     // The platform settings matter only when the organization has no percentage of its own.
-    const saved = organization && organization.donationPercentage !== 0 ? null : await settings.get();
-    const percentage = effectiveDonationPercentage(organization, saved);
+    const fund = campaign !== null && isGeneralFund(campaign);
+    const saved = fund || (organization && organization.donationPercentage !== 0) ? null : await settings.get();
+    const percentage = fund ? GENERAL_FUND_PERCENTAGE : effectiveDonationPercentage(organization, saved);
     const at = clock.now().toISOString();
     const outcome = await unitOfWork.run(async (repositories) => {
       const result = await repositories.donations.recordOnce(donationRecord(action, checkout, percentage, at));
@@ -370,11 +372,15 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         return !organization || organization.donationPercentage === 0;
       });
       const saved = needsSettings ? await settings.get() : null;
+      const percentageOf = (campaign: Campaign | null | undefined) =>
+        campaign && isGeneralFund(campaign)
+          ? GENERAL_FUND_PERCENTAGE
+          : effectiveDonationPercentage(organizationOf(campaign), saved);
       const records = paid.map((action) =>
         donationRecord(
           action,
           action.sessionId ? (checkouts.get(action.sessionId) ?? null) : null,
-          effectiveDonationPercentage(organizationOf(campaignsById.get(action.campaignId)), saved),
+          percentageOf(campaignsById.get(action.campaignId)),
           at,
         ),
       );

@@ -65,10 +65,11 @@ export function monthlyGiftReminderMail(input: GiftMailParty & { campaignLink: s
   });
 }
 
-/** The campaign ended: the monthly gift ends with the period already paid. */
-export function campaignEndedMail(
-  input: GiftMailParty & { endsAt: string | null; organizationLink: string | null },
-): OutgoingMail {
+/**
+ * The campaign ended: the monthly gift ends with the period already paid. When it may, the donor is
+ * offered to keep giving the same each month to the organization itself, in one click on their gifts page.
+ */
+export function campaignEndedMail(input: GiftMailParty & { endsAt: string | null; keepGiving: boolean }): OutgoingMail {
   const amount = formatUsd(input.amountCents);
   const ends = input.endsAt ? ` after the month already paid, on ${formatDay(input.endsAt)}` : '';
   return linkMail({
@@ -76,11 +77,15 @@ export function campaignEndedMail(
     subject: `“${input.campaign}” has ended: thank you for your monthly gift`,
     kind: 'monthlyGiftCampaignEnded',
     greeting: 'Hello,',
-    lead: `The campaign “${input.campaign}” of ${input.organization} has ended, so your monthly gift of ${amount} stops${ends}; nothing more will be charged for it.${input.organizationLink ? ` To keep giving monthly to ${input.organization} itself, open ${input.organizationLink}.` : ''}`,
-    linkCue: 'Your gifts and receipts are on your gifts page:',
-    button: 'See your gifts',
+    lead: `The campaign “${input.campaign}” of ${input.organization} has ended, so your monthly gift of ${amount} stops${ends}; nothing more will be charged for it.${input.keepGiving ? ` Would you like to keep giving ${amount} a month to ${input.organization} itself, where it needs it most? It takes one click on your gifts page, on the same card: nothing to type.` : ''}`,
+    linkCue: input.keepGiving
+      ? `To keep giving to ${input.organization}, choose “Keep giving” on your gifts page:`
+      : 'Your gifts and receipts are on your gifts page:',
+    button: input.keepGiving ? `Keep giving to ${input.organization}` : 'See your gifts',
     link: input.link,
     validity: VALIDITY,
-    ignore: 'Thank you for giving every month.',
+    ignore: input.keepGiving
+      ? 'If you would rather not, there is nothing to do: thank you for giving every month.'
+      : 'Thank you for giving every month.',
   });
 }

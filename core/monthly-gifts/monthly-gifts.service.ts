@@ -1,6 +1,8 @@
 import { authorize, can, type Actor } from '../auth/authorization';
 import { formatUsd } from '../budget/budget.rules';
 import type { Campaign } from '../campaigns/campaign.entity';
+import { ensureGeneralFund, generalFundIdOf, isGeneralFund } from '../campaigns/general-fund';
+import type { Organization } from '../organizations/organization.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type {
   DonorMonthlyGift,
@@ -36,12 +38,15 @@ export const MONTHLY_GIFT_NOT_FOUND = 'This monthly gift was not found among the
 export const MONTHLY_GIFT_ENDED = 'This monthly gift has ended: start a new one from the campaign’s page.';
 export const MONTHLY_GIFT_ENDING = 'This monthly gift ends with the period already paid: it can no longer be changed.';
 export const MONTHLY_GIFT_STARTING = 'This monthly gift is still starting: try again in a minute.';
+export const KEEP_GIVING_NOT_OFFERED =
+  'Keeping a monthly gift going to the organization is offered once its campaign has ended, for a gift that ended with it.';
 export const REMINDER_NOT_ENDED = 'A reminder can be sent once the last try has failed and the monthly gift has ended.';
 export const REMINDER_NO_ADDRESS = 'The card provider gave no e-mail address for this donor.';
 
 export type MonthlyGiftsServiceDeps = {
   monthlyGifts: MonthlyGiftRepository;
-  campaigns: Pick<CampaignRepository, 'findById'>;
+  /** Making an organization's general fund, the first time a donor keeps giving to the organization. */
+  campaigns: Pick<CampaignRepository, 'findById' | 'create'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
   recurring: RecurringPayments;
   mail: Pick<MailService, 'send'>;
@@ -71,7 +76,7 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
     const campaign = await campaigns.findById(campaignId);
     const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
     const listed = campaign && !campaign.isDeleted ? campaign : null;
-    return { campaign: listed, organization, party: receiptPartyOf(listed, organization) };
+    return { campaign: listed, found: campaign, organization, party: receiptPartyOf(listed, organization) };
   };
 
   /**
@@ -152,8 +157,34 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
   const applyAnswer = (gift: MonthlyGift, answer: RecurringGift) =>
     applyLatest(gift.subscriptionId, gift.campaignId, answer, { organizationId: gift.organizationId });
 
-  const donorView = async (gift: MonthlyGift): Promise<DonorMonthlyGift> => {
-    const { campaign, organization, party } = await partyOf(gift.campaignId);
+  /** The organizations the donor already gives to monthly through their general fund (gifts not ended). */
+  const fundsGivenTo = (gifts: readonly MonthlyGift[]): Set<string> =>
+    new Set(
+      gifts.flatMap((gift) =>
+        gift.status !== 'ended' && gift.organizationId && gift.campaignId === generalFundIdOf(gift.organizationId)
+          ? [gift.organizationId]
+          : [],
+      ),
+    );
+
+  /**
+   * Whether a gift may go on to its organization itself: it ended (or ends) because its campaign ended,
+   * not for a declined card, and the donor does not give monthly to the organization already.
+   */
+  const offersKeepGiving = (
+    gift: MonthlyGift,
+    campaign: Campaign | null,
+    organization: Organization | null,
+    funds: ReadonlySet<string>,
+  ): boolean => {
+    if (!organization || organization.isDeleted || funds.has(organization.organizationId)) return false;
+    if (campaign && (isGeneralFund(campaign) || donationsClosedReason(campaign, clock.now()) === null)) return false;
+    const state = monthlyGiftState(gift);
+    return state === 'ending' || (state === 'ended' && gift.endedReason !== 'paymentFailed');
+  };
+
+  const donorView = async (gift: MonthlyGift, funds: ReadonlySet<string>): Promise<DonorMonthlyGift> => {
+    const { campaign, organization, party, found } = await partyOf(gift.campaignId);
     const state = monthlyGiftState(gift);
     const goesOn = state === 'active' || state === 'retrying' || state === 'starting';
     const changeable = isChangeable(gift);
@@ -177,6 +208,13 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
         stop: gift.status !== 'ended' && gift.status !== 'incomplete',
         updateCard: gift.status !== 'ended',
       },
+      keepGiving: offersKeepGiving(gift, found, organization, funds)
+        ? {
+            organization: party.organizationName,
+            amount: gift.amountCents,
+            formattedAmount: formatUsd(gift.amountCents),
+          }
+        : null,
     };
   };
 
@@ -216,7 +254,65 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
 
     async mine(email: string): Promise<DonorMonthlyGiftsResponse> {
       const gifts = await monthlyGifts.listByEmail(email);
-      return { gifts: await Promise.all(gifts.filter((gift) => gift.status !== 'incomplete').map(donorView)) };
+      const funds = fundsGivenTo(gifts);
+      return {
+        gifts: await Promise.all(
+          gifts.filter((gift) => gift.status !== 'incomplete').map((gift) => donorView(gift, funds)),
+        ),
+      };
+    },
+
+    /**
+     * The donor keeps giving the same each month to the organization itself once the gift's campaign has
+     * ended: a new monthly gift to its general fund, on the card on file, its first month charged now. Two
+     * clicks start one gift; a declined card starts none and says where to give with another card.
+     */
+    async keepGiving(email: string, subscriptionId: string): Promise<DonorMonthlyGift> {
+      const gift = await donorsGift(email, subscriptionId);
+      const { found, organization } = await partyOf(gift.campaignId);
+      const funds = fundsGivenTo(await monthlyGifts.listByEmail(email));
+      if (!offersKeepGiving(gift, found, organization, funds)) {
+        throw conflict(
+          organization && funds.has(organization.organizationId)
+            ? `You already give monthly to ${organization.name} itself: it is listed on your gifts page.`
+            : KEEP_GIVING_NOT_OFFERED,
+        );
+      }
+      // The organization is the campaign's: both are known here. The fund's gifts are told to its campaigner.
+      if (!organization || !found) throw conflict(KEEP_GIVING_NOT_OFFERED);
+      const at = clock.now().toISOString();
+      const fund = await ensureGeneralFund(campaigns, organization, found.userId, at);
+      // A giver who covered the card fee goes on covering it, worked out by the rule in force.
+      const { coveredFeeCents } = await recurring.getSubscription(subscriptionId);
+      const fee = coveredFeeCents > 0 ? await deps.coveredFeeFor(gift.amountCents) : 0;
+      let answer: RecurringGift;
+      try {
+        answer = await recurring.startSubscriptionOnCardOf({
+          fromSubscriptionId: subscriptionId,
+          campaignId: fund.campaignUUID,
+          amountCents: gift.amountCents + fee,
+          coveredFeeCents: fee,
+          description: `Monthly gift to ${organization.name}`,
+          idempotencyKey: `keep-giving-${subscriptionId}`,
+          payerUserId: null,
+        });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'conflict') {
+          const page = `${deps.publicUrl}${CAMPAIGN_PATHS.page(encodeURIComponent(fund.campaignUUID))}`;
+          throw conflict(`${error.message} You can give with another card at ${page}.`);
+        }
+        throw error;
+      }
+      await applyLatest(answer.subscriptionId, fund.campaignUUID, answer, {
+        organizationId: organization.organizationId,
+      });
+      // The donor's page lists it at once, before the provider's events name the donor.
+      const stored = await monthlyGifts.change(answer.subscriptionId, (current) =>
+        current && !current.donorEmail ? { ...current, donorEmail: email.trim().toLowerCase() } : null,
+      );
+      const kept = stored ?? (await monthlyGifts.findById(answer.subscriptionId));
+      if (!kept) throw new DomainError('unavailable', 'The new monthly gift could not be kept: try again in a moment.');
+      return donorView(kept, new Set([organization.organizationId]));
     },
 
     /** A donor's change of their gift: a new amount from the next period, pause, resume or stop now. */
@@ -247,7 +343,7 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
         }
       }
       const stored = await applyAnswer(gift, answer);
-      return donorView(stored ?? gift);
+      return donorView(stored ?? gift, fundsGivenTo(await monthlyGifts.listByEmail(email)));
     },
 
     /** The provider's page where the donor changes the card the gift is charged to. */
@@ -393,8 +489,9 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
         });
         if (!claimed) continue;
         try {
-          const { party } = await partyOf(current.campaignId);
+          const { party, found, organization } = await partyOf(current.campaignId);
           const { link } = await deps.giftsLink(current.donorEmail);
+          const funds = fundsGivenTo(await monthlyGifts.listByEmail(current.donorEmail));
           await deps.mail.send(
             campaignEndedMail({
               to: current.donorEmail,
@@ -403,7 +500,7 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
               amountCents: current.amountCents,
               link,
               endsAt: current.currentPeriodEnd,
-              organizationLink: null,
+              keepGiving: offersKeepGiving(current, found, organization, funds),
             }),
           );
         } catch (error) {

@@ -1,5 +1,6 @@
 import { pageOf, pageRequest, type Page, type PageRequest } from '../shared/paging';
 import type { Campaign } from '../campaigns/campaign.entity';
+import { isGeneralFund } from '../campaigns/general-fund';
 import { CAMPAIGN_PAGE_CACHE_MS, summaryOf, type CampaignPageChange } from '../campaigns/campaign-page.service';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type { PublicCampaign } from '../contracts/payments.contract';
@@ -109,7 +110,8 @@ export function campaignDirectoryServiceFactory({
       at: campaign.createdAt,
       id: campaign.campaignUUID,
     }));
-    const listed = page.items;
+    // An organization's general fund takes gifts but is no campaign to show: the page may come one short.
+    const listed = page.items.filter((campaign) => !isGeneralFund(campaign));
     // Each organization is read once, however many of its campaigns are listed.
     const organizationIds = [...new Set(listed.flatMap((campaign) => campaign.organizationId ?? []))];
     const found = await Promise.all(organizationIds.map((id) => organizations.findById(id)));

@@ -73,6 +73,29 @@ export function monthlyGiftsRoutes({
 
   defineRoute(router, registry, {
     method: 'post',
+    path: MONTHLY_GIFT_PATHS.keepGivingRoute,
+    tag,
+    summary: 'Keep giving monthly to the organization itself after the campaign ended',
+    description:
+      'Offered (`keepGiving` on the gift) once the gift’s campaign has ended, for a gift that ended or ends with ' +
+      'it: starts a monthly gift of the same amount to the organization’s general fund, on the card on file, its ' +
+      'first month charged now (the covered card fee goes on being covered). Gifts to the general fund go to the ' +
+      'organization whole and appear in its reports like a campaign’s. Answers the new gift (201). Asking twice ' +
+      'starts one gift; a gift not offered, or a donor who already gives monthly to the organization, is a 409; ' +
+      'so is a declined card, whose message says where to give with another card.',
+    params: IdParams,
+    responses: { 201: DonorMonthlyGift, ...visit },
+    async handler({ params, req, res }) {
+      noStore(res);
+      const { email } = await donorGifts.visitOf(visitTokenOf(req));
+      const gift = await monthlyGifts.keepGiving(email, params.id);
+      res.status(201);
+      return gift;
+    },
+  });
+
+  defineRoute(router, registry, {
+    method: 'post',
     path: MONTHLY_GIFT_PATHS.cardRoute,
     tag,
     summary: "The card provider's page to change the gift's card",
