@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_SANDBOX } from '@causeway/api/container';
+import { MONTHLY_GIFTS_SERVICE } from '@causeway/api/modules/monthly-gifts.module';
 import { TYPES } from '@causeway/api/types';
+import type { RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 
 const CAMPAIGN_ID = 'monthly-live';
 const HEADLINE = 'Warm meals every month';
@@ -21,8 +24,8 @@ describe('monthly giving in the browser', () => {
   let browser: BrowserSession;
   let page: Page;
 
-  const mails = async (kind: string) =>
-    (await app.server.container.get(TYPES.Mailbox).list({ to: DONOR })).filter((mail) => mail.kind === kind);
+  const mails = async (kind: string, to = DONOR) =>
+    (await app.server.container.get(TYPES.Mailbox).list({ to })).filter((mail) => mail.kind === kind);
   const until = async <T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> => {
     for (let attempt = 0; attempt < 150; attempt++) {
       const value = await read();
@@ -40,9 +43,9 @@ describe('monthly giving in the browser', () => {
     expect(moved.status).toBe(200);
     await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
   };
-  const giftsLink = async (kind: string, count: number) => {
+  const giftsLink = async (kind: string, count: number, to = DONOR) => {
     const found = await until(
-      () => mails(kind),
+      () => mails(kind, to),
       (list) => list.length >= count,
       `${count} ${kind} e-mails`,
     );
@@ -173,6 +176,69 @@ describe('monthly giving in the browser', () => {
     await gift.getByRole('button', { name: 'Yes, stop it' }).click();
     await gift.getByText(/^Stopped on /).waitFor();
     expect(await gift.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('keeps giving to the organization itself in one click once the campaign has ended', async () => {
+    const donor = 'nora@example.org';
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const campaigner = (await repositories.users.findByEmail('campaigner@demo.local'))!;
+    const ending = 'monthly-ending';
+    await repositories.campaigns.create({
+      campaignUUID: ending,
+      userId: campaigner.uid,
+      organizationId: (await repositories.campaigns.findById(CAMPAIGN_ID))!.organizationId,
+      createdAt: new Date().toISOString(),
+      campaignName: 'Coats (internal)',
+      campaignTitle: 'Coats for the coldest weeks',
+      isPaid: true,
+    });
+    // The gift was given on the card page (the giving itself is the tour above).
+    const gateway = app.server.container.get(TYPES.RecurringPayments) as RecurringPayments;
+    const checkout = await gateway.createSubscriptionCheckout({
+      campaignId: ending,
+      amountCents: 2_000,
+      description: 'Monthly gift to Coats for the coldest weeks',
+      successUrl: `${app.url}/campaign/${ending}/thank-you`,
+      cancelUrl: `${app.url}/campaign/${ending}/details/`,
+      idempotencyKey: 'nora-monthly',
+    });
+    expect((await submitCheckoutForm(checkout.url, { number: '4242 4242 4242 4242', email: donor })).status).toBe(303);
+    await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
+    await until(
+      () => mails('receipt', donor),
+      (list) => list.length === 1,
+      'the first month’s receipt',
+    );
+
+    // The campaign ends: the gift ends with its month, and the e-mail offers to keep giving.
+    await repositories.campaigns.update(ending, {
+      campaignRaiseGoalDeadline: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await app.server.container.get(MONTHLY_GIFTS_SERVICE).endGiftsOfEndedCampaigns();
+    const [told] = await mails('monthlyGiftCampaignEnded', donor);
+    expect(told!.text).toContain('keep giving $20.00 a month to Harbor Light Food Bank itself');
+    await page.goto(await giftsLink('monthlyGiftCampaignEnded', 1, donor));
+
+    const monthly = page.getByRole('region', { name: 'Monthly gifts' });
+    const offer = monthly.getByRole('group', { name: 'Keep giving to Harbor Light Food Bank?' });
+    await offer.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'the gifts page offering to keep giving');
+    await offer.getByRole('button', { name: 'Keep giving $20.00 a month' }).click();
+
+    const kept = monthly.getByRole('listitem').filter({ hasText: 'Where Harbor Light Food Bank needs it most' });
+    await kept.waitFor({ timeout: 15_000 });
+    expect(await kept.textContent()).toContain('$20.00 / month');
+    expect(await kept.textContent()).toMatch(/Next gift on \w+ \d+, \d{4}/);
+    expect(await offer.count()).toBe(0);
+    const ended = monthly.getByRole('listitem').filter({ hasText: 'Coats for the coldest weeks' });
+    expect(await ended.textContent()).toMatch(/Ends on /);
+    // Its first month is booked to the organization, and receipted.
+    await until(
+      () => mails('receipt', donor),
+      (list) => list.length === 2,
+      'the receipt of the first month to the organization',
+    );
     expect(browser.errors).toEqual([]);
   });
 });

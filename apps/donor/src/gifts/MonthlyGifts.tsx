@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, CreditCard, LoaderCircle, Pause, Play, Repeat, Square } from 'lucide-react';
+import { CircleAlert, CreditCard, HeartHandshake, LoaderCircle, Pause, Play, Repeat, Square } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { DonorMonthlyGift } from '@causeway/core/contracts/monthly-gifts.contract';
 import { centsFromDollars, donationAmountProblem } from '@causeway/core/donations/donation.rules';
 import { ApiError } from '@causeway/shells/shared/http';
 import { Link } from '@causeway/shells/shared/router';
 import { LoadingSkeleton } from '@causeway/shells/shared/ui/states';
-import { openCardPage, useChangeMonthlyGift, useMonthlyGifts } from './monthly-gifts.api';
+import { openCardPage, useChangeMonthlyGift, useKeepGiving, useMonthlyGifts } from './monthly-gifts.api';
 import { giftsDate } from './gifts.rules';
 
 function AmountForm({ gift, onDone }: { gift: DonorMonthlyGift; onDone: () => void }) {
@@ -61,6 +61,49 @@ function AmountForm({ gift, onDone }: { gift: DonorMonthlyGift; onDone: () => vo
         </p>
       )}
     </form>
+  );
+}
+
+/** After the campaign ended: keep giving the same each month to the organization itself, in one click. */
+function KeepGivingOffer({
+  gift,
+  offer,
+}: {
+  gift: DonorMonthlyGift;
+  offer: NonNullable<DonorMonthlyGift['keepGiving']>;
+}) {
+  const keep = useKeepGiving(gift.subscriptionId);
+  const titleId = useId();
+  return (
+    <div className="cw-monthly__offer" role="group" aria-labelledby={titleId}>
+      <p id={titleId} className="cw-monthly__offer-title">
+        Keep giving to {offer.organization}?
+      </p>
+      <p className="cw-monthly__hint">
+        “{gift.campaign}” has ended. Your card on file can go on giving {offer.formattedAmount} a month to{' '}
+        {offer.organization} itself, where it needs it most: the first month is charged now, and you can change or stop
+        it here at any time.
+      </p>
+      <button
+        type="button"
+        className="cw-button cw-button--primary"
+        disabled={keep.isPending}
+        onClick={() => keep.mutate()}
+      >
+        {keep.isPending ? (
+          <LoaderCircle className="cw-spin" size={16} aria-hidden="true" />
+        ) : (
+          <HeartHandshake size={16} aria-hidden="true" />
+        )}
+        Keep giving {offer.formattedAmount} a month
+      </button>
+      {keep.isError && (
+        <p className="cw-alert" role="alert">
+          <CircleAlert size={18} aria-hidden="true" />
+          <span>{keep.error.message}</span>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -156,6 +199,7 @@ function MonthlyGiftRow({ gift }: { gift: DonorMonthlyGift }) {
           </p>
         )}
       </div>
+      {gift.keepGiving && <KeepGivingOffer gift={gift} offer={gift.keepGiving} />}
     </li>
   );
 }

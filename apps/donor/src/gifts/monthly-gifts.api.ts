@@ -41,3 +41,31 @@ export function useChangeMonthlyGift(subscriptionId: string) {
 /** The card provider's page where the card is changed: the browser goes there. */
 export const openCardPage = (subscriptionId: string) =>
   apiRequest<{ url: string }>('POST', MONTHLY_GIFT_PATHS.card(subscriptionId));
+
+/**
+ * Keeps giving the same each month to the organization itself once the gift's campaign has ended: the
+ * new gift joins the list (its first month shows among the gifts once booked).
+ */
+export function useKeepGiving(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<DonorMonthlyGift>('POST', MONTHLY_GIFT_PATHS.keepGiving(subscriptionId)),
+    onSuccess: (started) => {
+      queryClient.setQueryData<DonorMonthlyGiftsResponse>(monthlyKey(), (list) =>
+        list
+          ? {
+              gifts: [
+                started,
+                ...list.gifts
+                  .filter((gift) => gift.subscriptionId !== started.subscriptionId)
+                  .map((gift) =>
+                    gift.keepGiving?.organization === started.organization ? { ...gift, keepGiving: null } : gift,
+                  ),
+              ],
+            }
+          : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: giftsKeys.visit() });
+    },
+  });
+}
