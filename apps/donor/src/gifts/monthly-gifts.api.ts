@@ -65,7 +65,9 @@ export function useKeepGiving(subscriptionId: string) {
             }
           : list,
       );
+      // Its first month joins the gifts once the card provider's payment is booked, a moment later.
       void queryClient.invalidateQueries({ queryKey: giftsKeys.visit() });
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: giftsKeys.visit() }), 2_000);
     },
   });
 }
