@@ -129,7 +129,10 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
 
     /** The store answers the page itself: filters, newest first, from the page key (composite indexes). */
     async list(filter = {}, page) {
-      let query: Query = collection().where('isDeleted', '==', false);
+      // Deleted ones too through the same index: `in` runs as one equality query per value.
+      let query: Query = filter.includeDeleted
+        ? collection().where('isDeleted', 'in', [false, true])
+        : collection().where('isDeleted', '==', false);
       if (filter.userId !== undefined) query = query.where('userId', '==', filter.userId);
       if (filter.organizationId !== undefined) query = query.where('organizationId', '==', filter.organizationId);
       if (filter.paidOnly) query = query.where('isPaid', '==', true);
@@ -137,7 +140,10 @@ export function createFirestoreCampaignRepository(context: FirestoreContext): Ca
       if (since !== undefined) query = query.where('createdAt', '>=', since);
       const snapshot = await readIn(context, pagedQuery(query, 'createdAt', page));
       return (await counted(snapshot.docs.map(toCampaign)))
-        .filter((campaign) => !campaign.isDeleted && (since === undefined || campaign.createdAt >= since))
+        .filter(
+          (campaign) =>
+            (filter.includeDeleted || !campaign.isDeleted) && (since === undefined || campaign.createdAt >= since),
+        )
         .sort(
           newestFirst(
             (campaign) => campaign.createdAt,

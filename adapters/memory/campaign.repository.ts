@@ -71,7 +71,7 @@ export function createMemoryCampaignRepository(context: MemoryContext): Campaign
       return [...table().values()]
         .filter(
           (campaign) =>
-            !campaign.isDeleted &&
+            (filter.includeDeleted || !campaign.isDeleted) &&
             isAfter({ at: campaign.createdAt, id: campaign.campaignUUID }, page?.after) &&
             (filter.userId === undefined || campaign.userId === filter.userId) &&
             (filter.organizationId === undefined || campaign.organizationId === filter.organizationId) &&

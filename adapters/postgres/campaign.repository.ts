@@ -76,7 +76,8 @@ export function createPostgresCampaignRepository(context: PgContext): CampaignRe
     findById,
 
     async list(filter = {}, page) {
-      let query = db.selectFrom('campaigns').selectAll().where('is_deleted', '=', false);
+      let query = db.selectFrom('campaigns').selectAll();
+      if (!filter.includeDeleted) query = query.where('is_deleted', '=', false);
       if (page?.after) query = query.where(afterKey('created_at', 'campaign_uuid', page.after));
       if (page) query = query.limit(page.limit);
       if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);

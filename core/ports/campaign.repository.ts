@@ -8,13 +8,18 @@ export interface CampaignListFilter {
   createdSince?: string;
   /** Only paid campaigns. */
   paidOnly?: boolean;
+  /** Deleted campaigns too (their gifts still count in a donor's year). */
+  includeDeleted?: boolean;
 }
 
 export interface CampaignRepository {
   /** Fails with a conflict when the campaignUUID exists. */
   create(campaign: NewCampaign): Promise<Campaign>;
   findById(campaignUUID: string): Promise<Campaign | null>;
-  /** Not deleted, newest first (createdAt, then campaignUUID); with `page`, at most its limit after its key. */
+  /**
+   * Not deleted (unless `includeDeleted`), newest first (createdAt, then campaignUUID); with `page`, at
+   * most its limit after its key.
+   */
   list(filter?: CampaignListFilter, page?: PageRequest): Promise<Campaign[]>;
   /** Overwrites only the supplied fields (the merge rules of SPEC §5 are applied by the caller); null when none. */
   update(campaignUUID: string, patch: CampaignPatch): Promise<Campaign | null>;

@@ -106,9 +106,12 @@ export function statementsServiceFactory(deps: StatementsServiceDeps) {
     return { document, fileName: statementFileName(document.organizationName, year), gifts };
   };
 
-  /** The organization's donors of a year (lowercased e-mail addresses), from its campaigns' gifts. */
+  /**
+   * The organization's donors of a year (lowercased e-mail addresses), from its campaigns' gifts: those of
+   * campaigns deleted since too, as a donor's own statement counts them.
+   */
   const donorsOf = async (organizationId: string) => {
-    const ofOrganization = await campaigns.list({ organizationId });
+    const ofOrganization = await campaigns.list({ organizationId, includeDeleted: true });
     const gifts: Donation[] = (
       await Promise.all(ofOrganization.map((campaign) => donations.listDonationsByCampaign(campaign.campaignUUID)))
     ).flat();

@@ -81,6 +81,10 @@ describeContract('CampaignRepository', (subject) => {
     await repo().create(campaign('deleted', { createdAt: day(4) }));
     await repo().softDelete('deleted');
     expect(uuids(await repo().list())).toEqual(['newest', 'middle', 'old']);
+    expect(uuids(await repo().list({ includeDeleted: true }))).toEqual(['deleted', 'newest', 'middle', 'old']);
+    expect(
+      uuids(await repo().list({ includeDeleted: true }, { limit: 2, after: { at: day(3), id: 'newest' } })),
+    ).toEqual(['middle', 'old']);
   });
 
   it('filters the list by user, organization, creation time (inclusive) and payment', async () => {

@@ -108,6 +108,7 @@ beforeAll(async () => {
     ['c-st-meals', harborId, 'Warm meals for 500 families'],
     ['c-st-coats', harborId, 'Winter coats'],
     ['c-st-roof', orchardId, 'A new roof for the clubhouse'],
+    ['c-st-closed', harborId, 'A van for deliveries'],
   ] as const) {
     await repositories().campaigns.create({
       campaignUUID,
@@ -135,6 +136,9 @@ beforeAll(async () => {
   await give('c-st-meals', 'dave@example.org', 2_000, '2025-08-08T10:00:00.000Z');
   await give('c-st-coats', 'erin@example.org', 2_200, '2025-09-09T10:00:00.000Z');
   await give('c-st-roof', 'ada@example.org', 9_000, '2026-04-04T10:00:00.000Z');
+  // Fay gave in 2026 to a campaign deleted since: she is one of the year's donors still.
+  await give('c-st-closed', 'fay@example.org', 1_200, '2026-05-05T10:00:00.000Z');
+  await repositories().campaigns.softDelete('c-st-closed');
 }, 120_000);
 
 afterAll(async () => {
@@ -277,7 +281,7 @@ describe('who sends year-end statements', () => {
         organizationId: harborId,
         years: [
           { year: 2027, donors: 1, gifts: 1 },
-          { year: 2026, donors: 4, gifts: 5 },
+          { year: 2026, donors: 5, gifts: 6 },
           { year: 2025, donors: 3, gifts: 3 },
         ],
         runs: [],
@@ -308,19 +312,24 @@ describe("sending an organization's year-end statements", () => {
     ]);
     expect([first.status, second.status]).toEqual([202, 202]);
     expect([first.body.started, second.body.started].sort()).toEqual([false, true]);
-    expect(first.body.run).toMatchObject({ year: 2026, total: 4 });
+    expect(first.body.run).toMatchObject({ year: 2026, total: 5 });
 
     const done = await eventually(
       async () => (await callApi(app, 'GET', runPath(harborId, 2026), { cookie: cookies.orgAdmin })).body,
       (run) => run.status === 'done',
       'the run to finish',
     );
-    expect(done).toMatchObject({ year: 2026, status: 'done', total: 4, sent: 3, failed: 1 });
+    expect(done).toMatchObject({ year: 2026, status: 'done', total: 5, sent: 4, failed: 1 });
     expect(done.failures).toEqual([{ email: BROKEN, error: 'We could not send the e-mail. Please try again later.' }]);
     expect(done.finishedAt).not.toBeNull();
 
     const mails = await allStatementMails();
-    expect(mails.map((mail) => mail.to).sort()).toEqual(['ada@example.org', 'bob@example.org', 'carol@example.org']);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      'ada@example.org',
+      'bob@example.org',
+      'carol@example.org',
+      'fay@example.org',
+    ]);
     const [ada] = await statementsTo('ada@example.org');
     expect(ada!.subject).toBe('Your 2026 giving statement from Harbor Statements');
     expect(ada!.text).toContain('the total given net of refunds, $60.00 (USD)');
@@ -361,14 +370,15 @@ describe("sending an organization's year-end statements", () => {
     expect(again.body.started).toBe(true);
     await container().get(STATEMENTS_SERVICE).settled();
     const run = (await callApi(app, 'GET', runPath(harborId, 2026), { cookie: cookies.orgAdmin })).body;
-    expect(run).toMatchObject({ status: 'done', total: 4, sent: 3, failed: 1 });
+    expect(run).toMatchObject({ status: 'done', total: 5, sent: 4, failed: 1 });
     expect((await allStatementMails()).map((mail) => mail.to).sort()).toEqual([
       'ada@example.org',
       'bob@example.org',
       'carol@example.org',
+      'fay@example.org',
     ]);
     const listed = await callApi(app, 'GET', `/api/organizations/${harborId}/statements`, { cookie: cookies.orgAdmin });
-    expect(listed.body.runs).toEqual([expect.objectContaining({ year: 2026, status: 'done', sent: 3, failed: 1 })]);
+    expect(listed.body.runs).toEqual([expect.objectContaining({ year: 2026, status: 'done', sent: 4, failed: 1 })]);
   });
 
   it('resumes a run left running by a restart, sending only the donors not yet sent to', async () => {
