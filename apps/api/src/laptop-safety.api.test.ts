@@ -15,6 +15,7 @@ const REMOTE = { 'x-forwarded-for': '203.0.113.5' };
 const DEV_AND_CONTROLS: [string, string][] = [
   ['GET', '/dev/mail'],
   ['GET', '/api/dev/mail'],
+  ['GET', '/dev/mail/attachment?id=x&n=0'],
   ['GET', '/sandbox/amobee/_sandbox'],
   ['POST', '/sandbox/amobee/_sandbox/clock'],
   ['GET', '/sandbox/stripe/_sandbox/webhooks/attempts'],

@@ -362,6 +362,24 @@ describe("sending an organization's year-end statements", () => {
       contentType: 'application/pdf',
     });
     expect(Buffer.from(statementMail.attachments[0].content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // And its page links it for download.
+    const page = await (await fetch(`${app.url}/dev/mail?to=ada@example.org`)).text();
+    expect(page).toContain('giving-statement-2026-harbor-statements.pdf</a>');
+    const download = await fetch(
+      `${app.url}/dev/mail/attachment?id=${encodeURIComponent(statementMail.messageId)}&n=0`,
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="giving-statement-2026-harbor-statements.pdf"',
+    );
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const missing = await fetch(`${app.url}/dev/mail/attachment?id=${encodeURIComponent(statementMail.messageId)}&n=1`);
+    expect(missing.status).toBe(404);
   });
 
   it('sends nobody a second statement when started again once done; the one that failed is tried again', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveredMail } from '@causeway/core/ports/mailer.port';
-import { htmlVersionPath, linkified, renderDevMailbox } from './dev-mailbox.page';
+import { attachmentPath, htmlVersionPath, linkified, renderDevMailbox } from './dev-mailbox.page';
 
 const mail = (overrides: Partial<DeliveredMail> = {}): DeliveredMail => ({
   to: 'ada@example.org',
@@ -45,6 +45,24 @@ describe('the dev mailbox page', () => {
     expect(page.match(/<details>/g)).toHaveLength(1);
     expect(page).toContain('<a href="https://give.example/a">https://give.example/a</a>');
     expect(page).toContain(`href="${htmlVersionPath('<m-1@causeway.local>')}"`);
+  });
+
+  it('links each attachment for download, with its name and size', () => {
+    const page = renderDevMailbox(
+      [
+        mail({
+          attachments: [
+            { filename: 'statement "2026".pdf', contentType: 'application/pdf', content: new Uint8Array(2_048) },
+          ],
+        }),
+        mail({ messageId: '<m-2@causeway.local>' }),
+      ],
+      {},
+    );
+    expect(page).toContain(
+      `Attached: <a href="${attachmentPath('<m-1@causeway.local>', 0).replaceAll('&', '&amp;')}" download="statement &quot;2026&quot;.pdf">statement &quot;2026&quot;.pdf</a> (2 kB)`,
+    );
+    expect(page.match(/Attached:/g)).toHaveLength(1);
   });
 
   it('says when there is no mail yet', () => {

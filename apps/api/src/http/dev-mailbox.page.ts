@@ -30,6 +30,21 @@ const timeOf = (iso: string): string =>
 
 /** The link to one mail's HTML version. */
 export const htmlVersionPath = (messageId: string) => `/dev/mail/html?id=${encodeURIComponent(messageId)}`;
+/** A mail's attachment (by its place among them), downloaded as the file it is. */
+export const attachmentPath = (messageId: string, index: number) =>
+  `/dev/mail/attachment?id=${encodeURIComponent(messageId)}&n=${index}`;
+
+const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} kB`);
+
+/** The line of a mail's attachments, each a download link with its size; empty without any. */
+function attachmentsLine(mail: DeliveredMail): string {
+  if (!mail.attachments?.length) return '';
+  const links = mail.attachments.map(
+    (file, index) =>
+      `<a href="${escapeHtml(attachmentPath(mail.messageId, index))}" download="${escapeHtml(file.filename)}">${escapeHtml(file.filename)}</a> (${sizeOf(file.content.byteLength)})`,
+  );
+  return `<p class="meta">Attached: ${links.join(', ')}</p>\n`;
+}
 
 const STYLE = `
   :root { color-scheme: light; }
@@ -82,7 +97,7 @@ export function renderDevMailbox(mails: DeliveredMail[], filter: { to?: string }
 <summary><span class="subject">${escapeHtml(mail.subject)}</span><time class="time" datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(timeOf(mail.sentAt))}</time><span class="to">To ${escapeHtml(mail.to)}</span><span class="kind">${escapeHtml(mail.kind)}</span></summary>
 <div class="body">
 <p class="meta">From ${escapeHtml(mail.from)} · Message ${escapeHtml(mail.messageId)}${mail.html === undefined ? '' : ` · <a href="${escapeHtml(htmlVersionPath(mail.messageId))}">HTML version</a>`}</p>
-<pre>${linkified(mail.text)}</pre>
+${attachmentsLine(mail)}<pre>${linkified(mail.text)}</pre>
 </div>
 </details>`,
           )

@@ -72,5 +72,16 @@ export function devMailRoutes({
     res.type('html').send(mail.html);
   });
 
+  router.get('/dev/mail/attachment', async (req, res) => {
+    const id = typeof req.query.id === 'string' ? req.query.id : '';
+    const index = typeof req.query.n === 'string' && /^\d{1,3}$/.test(req.query.n) ? Number(req.query.n) : -1;
+    const mail = (await mailbox.list()).find((candidate) => candidate.messageId === id);
+    const file = mail?.attachments?.[index];
+    if (!file) throw notFound('No such attachment in the dev mailbox.');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`);
+    res.type(file.contentType).send(Buffer.from(file.content));
+  });
+
   return router;
 }
