@@ -250,6 +250,7 @@ export async function toPaymentAction(event: Stripe.Event, lookups: EventLookups
         billingReason,
         paymentIntentId: paymentIntentOfInvoice(invoice),
         payerEmail: text(invoice.customer_email),
+        payerName: text(invoice.customer_name),
         metadata: { ...facts.metadata },
         sessionId,
         coveredFeeCents: coveredFeeOfMetadata(facts.metadata),

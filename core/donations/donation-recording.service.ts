@@ -18,7 +18,7 @@ import type { DonationCheckout, RecordedDonation } from './donation.entity';
 import { receiptMail, type GiftsLinkOfReceipt } from './donation-receipt.mail';
 import { receiptPartyOf } from './receipt-facts';
 import type { Organization } from '../organizations/organization.entity';
-import { giftAndFeeOf, splitDonation } from './donation.rules';
+import { DONOR_NAME_MAX_LENGTH, giftAndFeeOf, splitDonation } from './donation.rules';
 
 export type DonationPaid = Extract<PaymentAction, { type: 'paymentSucceeded' }>;
 export type PaymentRefunded = Extract<PaymentAction, { type: 'paymentRefunded' }>;
@@ -247,7 +247,8 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         session_id: action.sessionId,
         payment_intent_id: action.paymentIntentId,
         donor_id: checkout?.donorId ?? null,
-        donor_name: checkout?.donorName ?? null,
+        // A month after the first has no checkout: the name the donor gave on the card page names it.
+        donor_name: checkout?.donorName ?? (action.payerName?.trim().slice(0, DONOR_NAME_MAX_LENGTH) || null),
         donor_email: action.payerEmail?.trim().toLowerCase() || null,
         message: checkout?.message ?? null,
         donation_percentage: percentage,

@@ -36,6 +36,7 @@ export function monthlyGiftPayment(action: Extract<PaymentAction, { type: 'invoi
     amountCents: action.amountCents,
     occurredAt: action.occurredAt,
     payerEmail: action.payerEmail,
+    ...(action.payerName ? { payerName: action.payerName } : {}),
     ...(action.coveredFeeCents ? { coveredFeeCents: action.coveredFeeCents } : {}),
     raw: {
       invoiceId: action.invoiceId,

@@ -100,6 +100,8 @@ export type PaymentAction =
       occurredAt: string;
       /** The payer's e-mail as the provider took it, for a receipt; null when it gave none. */
       payerEmail?: string | null;
+      /** The payer's name as the provider holds it (a monthly gift's customer), when no checkout says it. */
+      payerName?: string | null;
       /**
        * The card fee the payer covered within amountCents, when the payment itself says it (a month of a
        * monthly gift); absent, the checkout's record says it.
@@ -137,6 +139,8 @@ export type PaymentAction =
       /** The payment that took the money (a refund names it); null when the event does not say. */
       paymentIntentId: string | null;
       payerEmail: string | null;
+      /** The customer's name, as given on the card page; null when none. */
+      payerName?: string | null;
       /** The metadata the gift was started with. */
       metadata: Record<string, string>;
       /** The checkout that started the gift, for its first month (its receipt page waits on it); else null. */

@@ -121,6 +121,9 @@ describe('monthly gifts', () => {
     );
     expect((await donations()).find((donation) => donation.payment_intent_id === renewal!.id)).toMatchObject({
       refunded: 1_000,
+      // No checkout names a renewal's donor: the name given on the card page does.
+      donor_name: 'Dana Donor',
+      donor_email: 'dana@example.org',
     });
 
     // The next month is declined (the card on file changed to a declining one): nothing is booked.
