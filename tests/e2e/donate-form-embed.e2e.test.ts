@@ -39,6 +39,7 @@ describe('the donate form on an organization’s own site', () => {
   let browser: BrowserSession;
   let page: Page;
   let port: number;
+  let harborId: string;
   const sites: Server[] = [];
   const refusals: string[] = [];
 
@@ -46,11 +47,7 @@ describe('the donate form on an organization’s own site', () => {
     await buildWeb({ log: () => {} });
     app = await startTestApp();
     port = await freePort();
-    const { repositories, organizationId } = await createLiveCampaign(app, CAMPAIGN_ID, {
-      campaignRaised: 400_00,
-      donators: 4,
-    });
-    await repositories.organizations.update(organizationId, { embedOrigins: [`http://${LISTED_HOST}:${port}`] });
+    harborId = (await createLiveCampaign(app, CAMPAIGN_ID, { campaignRaised: 400_00, donators: 4 })).organizationId;
     const snippets = {
       button: `<script src="${app.url}/embed/donate-button.js" data-campaign="${CAMPAIGN_ID}" async></script>`,
       frame: `<iframe src="${app.url}/campaign/${CAMPAIGN_ID}/donate-form" title="Donate form" style="width:100%;max-width:460px;height:640px;border:0"></iframe>`,
@@ -68,6 +65,30 @@ describe('the donate form on an organization’s own site', () => {
     await browser?.close();
     for (const site of sites) await new Promise((resolve) => site.close(resolve));
     await app?.close();
+  });
+
+  it('lets an admin list the organization’s site in Admin → Organizations, refusing what is not a site', async () => {
+    const admin = await openBrowser();
+    try {
+      const screen = admin.page;
+      await screen.goto(app.url);
+      await signInInBrowser(screen, 'super@demo.local', app.demoPassword);
+      await screen.getByTestId('session-user').waitFor();
+      await screen.goto(`${app.url}/admin/organizations/${encodeURIComponent(harborId)}`);
+      const sites = screen.getByLabel(/^Sites/);
+      await sites.fill(`http://${LISTED_HOST}:${port}/give`);
+      await screen.getByRole('button', { name: 'Save changes' }).click();
+      await expect.poll(() => sites.evaluate((element) => element.getAttribute('aria-invalid'))).toBe('true');
+      await sites.fill(`http://${LISTED_HOST}:${port}/`);
+      await screen.getByRole('button', { name: 'Save changes' }).click();
+      await screen.locator('.cw-admin-toast', { hasText: 'Changes saved.' }).waitFor();
+      const repositories = app.server.container.get(TYPES.Repositories);
+      expect((await repositories.organizations.findById(harborId))?.embedOrigins).toEqual([
+        `http://${LISTED_HOST}:${port}`,
+      ]);
+    } finally {
+      await admin.close();
+    }
   });
 
   it('gives the campaigner both snippets to copy, with a preview of the form', async () => {

@@ -1,7 +1,7 @@
 import { ArchiveRestore, Building2, LoaderCircle, SearchX, Trash2, Users } from 'lucide-react';
 import { maxLengthsOf } from '@causeway/core/contracts/max-length';
 import { OrganizationInput } from '@causeway/core/contracts/people.contract';
-import { MAX_EMBED_ORIGINS } from '@causeway/core/organizations/embed-origins.rules';
+import { EMBED_ORIGIN_MAX_LENGTH, MAX_EMBED_ORIGINS } from '@causeway/core/organizations/embed-origins.rules';
 import { useRef, useState } from 'react';
 import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { Link, navigate } from '@causeway/shells/shared/router';
@@ -316,7 +316,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
             rows={3}
             placeholder={'https://www.example.org\nhttps://donate.example.org'}
             {...text('embedOrigins')}
-            maxLength={undefined}
+            maxLength={MAX_EMBED_ORIGINS * (EMBED_ORIGIN_MAX_LENGTH + 1)}
             hint={`One a line, each written up to the first /, like https://www.example.org; at most ${MAX_EMBED_ORIGINS}.`}
           />
         </Section>
