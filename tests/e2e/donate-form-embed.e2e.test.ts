@@ -162,6 +162,27 @@ describe('the donate form on an organization’s own site', () => {
     expect(refusals).toEqual([]);
   });
 
+  it('after a declined card, passes the bot check by itself before the next checkout', async () => {
+    const giveInFrame = async () => {
+      await page.goto(`http://${LISTED_HOST}:${port}/frame`);
+      const form = page.frameLocator('iframe[title="Donate form"]');
+      await form.getByRole('button', { name: 'Donate' }).click();
+      await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    };
+    await giveInFrame();
+    await page.getByLabel('Email').fill('robin@example.org');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByLabel('Name on card').fill('Robin Giver');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Your card was declined.').waitFor();
+
+    const challenge = page.waitForResponse((response) => response.url().endsWith('/api/auth/bot-check'));
+    await giveInFrame();
+    expect((await challenge).status()).toBe(200);
+  });
+
   it('shows in a frame on the listed site', async () => {
     await page.goto(`http://${LISTED_HOST}:${port}/frame`);
     const form = page.frameLocator('iframe[title="Donate form"]');
