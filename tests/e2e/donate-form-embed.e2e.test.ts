@@ -107,6 +107,10 @@ describe('the donate form on an organization’s own site', () => {
       expect(await section.getByLabel(/The form in the page/).inputValue()).toContain(
         `src="${app.url}/campaign/${CAMPAIGN_ID}/donate-form"`,
       );
+      // Where it works: the site the admin listed.
+      expect(await section.getByTestId('donate-form-sites').textContent()).toBe(
+        `Works on this site: http://${LISTED_HOST}:${port}`,
+      );
       const preview = screen.frameLocator('[data-testid="donate-form-preview"]');
       await preview.getByRole('heading', { name: 'Warm meals for 500 families' }).waitFor();
       await preview.getByRole('button', { name: 'Donate' }).waitFor();

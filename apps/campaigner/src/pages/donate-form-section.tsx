@@ -4,6 +4,7 @@ import type { PublicCampaign } from '@causeway/core/contracts/payments.contract'
 import { CAMPAIGN_PATHS } from '@causeway/core/contracts/campaign-screens';
 import { Section } from '@causeway/shells/shared/ui/page-header';
 import { copyText } from '@causeway/shells/shared/ui/copy-text';
+import { useDonateFormSites } from '../api/publishing.api';
 import { DONATE_FORM_HEIGHT_MESSAGE, donateFormSnippetsOf } from '../model/donate-form-snippets';
 
 type SnippetKind = 'button' | 'frame';
@@ -89,6 +90,28 @@ function Preview({ campaignId, title }: { campaignId: string; title: string }) {
   );
 }
 
+/** Where the snippets work: the sites the organization lists, or a word that it lists none yet. */
+function ListedSites({ organizationId }: { organizationId: string | null }) {
+  const sites = useDonateFormSites(organizationId);
+  if (!sites.data) return null;
+  return sites.data.length === 0 ? (
+    <p className="cw-camp-note cw-camp-note--info" role="note" data-testid="donate-form-sites">
+      Your organization lists no site yet, so browsers show the form on none: ask your organization’s admin to add your
+      website under Admin → Organizations.
+    </p>
+  ) : (
+    <p className="cw-embed__sites" data-testid="donate-form-sites">
+      Works on {sites.data.length === 1 ? 'this site' : 'these sites'}:{' '}
+      {sites.data.map((site, index) => (
+        <span key={site}>
+          {index > 0 && ', '}
+          <code>{site}</code>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** What the organization pastes into its own website to take gifts there, with a preview. */
 export function DonateFormSection({ campaign }: { campaign: PublicCampaign }) {
   const title = campaign.title || campaign.name;
@@ -108,6 +131,7 @@ export function DonateFormSection({ campaign }: { campaign: PublicCampaign }) {
         </>
       }
     >
+      <ListedSites organizationId={campaign.organization?.organizationId ?? null} />
       <div className="cw-embed">
         <div className="cw-embed__snippets">
           <Snippet kind="button" code={snippets.button} />
