@@ -151,6 +151,7 @@ function toRow(organization: Organization): Insertable<OrganizationsTable> {
     image_login: organization.imageLogin,
     organization_code: organization.organizationCode,
     advertiser_id: organization.advertiserId,
+    embed_origins: organization.embedOrigins,
     is_deleted: organization.isDeleted,
     created_date: organization.created_date,
   };
@@ -179,6 +180,7 @@ function toOrganization(row: Selectable<OrganizationsTable>): Organization {
     imageLogin: row.image_login,
     organizationCode: row.organization_code,
     advertiserId: row.advertiser_id,
+    embedOrigins: row.embed_origins,
     isDeleted: row.is_deleted,
     created_date: iso(row.created_date),
   });

@@ -17,7 +17,12 @@ export const CAMPAIGN_PATHS = {
   approval: (preCampaignId: string) => `/approvals/${preCampaignId}`,
   /** The public campaign page (SPEC §2). */
   page: (campaignId: string) => `/campaign/${campaignId}/details/`,
+  /** The compact donate form an organization shows in a frame on the sites it lists. */
+  donateForm: (campaignId: string) => `/campaign/${encodeURIComponent(campaignId)}/donate-form`,
 } as const;
+
+/** The script a nonprofit pastes: it adds a Donate button that opens the donate form over their page. */
+export const DONATE_BUTTON_SCRIPT_PATH = '/embed/donate-button.js';
 
 /** The wizard's steps, in order, with the fields each one writes. */
 export const WIZARD_STEPS = [

@@ -3,6 +3,7 @@
  * and notifications. The API parses with them and the front ends type their calls with them.
  */
 import { z } from 'zod';
+import { EmbedOrigins } from '../organizations/embed-origins.rules';
 import { NextCursor, PageQuery } from './paging.contract';
 import { AuditLogEntry } from '../audit/audit-log.entity';
 import { BotCheckSolution } from './auth.contract';
@@ -41,6 +42,11 @@ export const OrganizationInput = z.object({
   backGroundColor: color,
   organizationCode: optionalText(64),
   advertiserId: optionalText(64),
+  /**
+   * The sites that may show the donate form in a frame: exact origins (`https://www.example.org`,
+   * https, or http on this computer), at most ten; every other site is refused by the browser.
+   */
+  embedOrigins: EmbedOrigins.optional(),
 });
 export type OrganizationInput = z.infer<typeof OrganizationInput>;
 

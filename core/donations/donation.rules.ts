@@ -6,6 +6,12 @@ export const MIN_DONATION_CENTS = 100;
 /** The largest gift taken online in one payment: $100,000 (larger gifts are arranged with the organization). */
 export const MAX_DONATION_CENTS = 10_000_000;
 
+/** The amounts offered with one click, in cents (the donate panel and the donate form for other sites). */
+export const PRESET_AMOUNTS = [1_000, 2_500, 5_000, 10_000] as const;
+
+/** The preset chosen when a donate form opens. */
+export const DEFAULT_AMOUNT = 2_500;
+
 /** The longest name and message a donor leaves with a gift. */
 export const DONOR_NAME_MAX_LENGTH = 100;
 export const DONATION_MESSAGE_MAX_LENGTH = 500;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FileAddress } from '../shared/file-address';
 import { Email, Id, Timestamp, patchOf } from '../shared/primitives';
+import { EMBED_ORIGIN_MAX_LENGTH, MAX_EMBED_ORIGINS } from './embed-origins.rules';
 
 /** A donation percentage: the share (0-100) of a donation that goes to the organization. */
 export const DonationPercentage = z.number().min(0).max(100);
@@ -31,6 +32,8 @@ export const Organization = z.object({
   imageLogin: FileAddress.nullable().default(null),
   organizationCode: z.string().max(64).nullable().default(null),
   advertiserId: z.string().max(64).nullable().default(null),
+  /** The sites (exact origins) that may show the organization's donate form in a frame. */
+  embedOrigins: z.array(z.string().max(EMBED_ORIGIN_MAX_LENGTH)).max(MAX_EMBED_ORIGINS).default([]),
   isDeleted: z.boolean().default(false),
   created_date: Timestamp,
 });

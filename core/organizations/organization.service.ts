@@ -104,7 +104,10 @@ function checkedImage(
 /** The supplied fields whose value differs from the organization's, for the audit entry. */
 function changedFields(current: Organization, patch: UpdateOrganizationBody): string[] {
   return Object.entries(patch)
-    .filter(([field, value]) => value !== undefined && current[field as keyof Organization] !== value)
+    .filter(
+      ([field, value]) =>
+        value !== undefined && JSON.stringify(current[field as keyof Organization]) !== JSON.stringify(value),
+    )
     .map(([field]) => field);
 }
 

@@ -44,11 +44,23 @@ describeContract('OrganizationRepository', (subject) => {
       imageLogin: null,
       organizationCode: null,
       advertiserId: 'adv-9',
+      embedOrigins: [],
       isDeleted: false,
       created_date: at,
     });
     expect(await organizations.findById('o-1')).toEqual(created);
     expect(await organizations.findById('o-missing')).toBeNull();
+  });
+
+  it('keeps the sites that may show the donate form, in order, and clears them', async () => {
+    const { organizations } = subject().store.repositories;
+    await organizations.create({ organizationId: 'o-embed', name: 'Embedding Org', created_date: at });
+    const origins = ['https://www.example.org', 'http://127.0.0.2:4000'];
+    expect((await organizations.update('o-embed', { embedOrigins: origins }))?.embedOrigins).toEqual(origins);
+    expect((await organizations.findById('o-embed'))?.embedOrigins).toEqual(origins);
+    expect((await organizations.update('o-embed', { name: 'Renamed' }))?.embedOrigins).toEqual(origins);
+    await organizations.update('o-embed', { embedOrigins: [] });
+    expect((await organizations.findById('o-embed'))?.embedOrigins).toEqual([]);
   });
 
   it('refuses a taken organizationId with a conflict', async () => {

@@ -22,6 +22,7 @@ export interface OrganizationsTable {
   image_login: string | null;
   organization_code: string | null;
   advertiser_id: string | null;
+  embed_origins: string[];
   is_deleted: boolean;
   created_date: Timestamptz;
 }

@@ -35,6 +35,8 @@ import { amobeeRoutes } from './routes/amobee.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
+import { donateFormRoutes } from './routes/donate-form.routes';
+import { DONATE_FORM_SERVICE } from './modules/donations.module';
 import { appreciationRoutes } from './routes/appreciations.routes';
 import { campaignStatsRoutes } from './routes/campaign-stats.routes';
 import { donationRoutes } from './routes/donations.routes';
@@ -260,6 +262,7 @@ export function createApp(container: Container): RequestListener {
   app.use('/api', notFoundHandler);
   app.use(fileRoutes(container.get(TYPES.FileStore)));
   app.use(shareLinkRoutes({ promotions: container.get(TYPES.PromotionService) }));
+  app.use(donateFormRoutes({ forms: container.get(DONATE_FORM_SERVICE) }));
   app.use(webAssetRoutes(undefined, { campaignPage: (campaignId) => publicPages.html(campaignId) }));
   app.use(notFoundHandler);
   app.use(errorHandler);

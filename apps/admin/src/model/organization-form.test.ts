@@ -24,6 +24,7 @@ const organization: Organization = {
   imageLogin: null,
   organizationCode: 'HLFB',
   advertiserId: null,
+  embedOrigins: ['https://harborlight.example', 'http://localhost:5173'],
   isDeleted: false,
   created_date: '2026-01-01T00:00:00.000Z',
 };
@@ -58,6 +59,7 @@ describe('organizationFormValuesOf', () => {
         backGroundColor: null,
         organizationCode: 'HLFB',
         advertiserId: null,
+        embedOrigins: ['https://harborlight.example', 'http://localhost:5173'],
       },
     });
   });
@@ -82,6 +84,21 @@ describe('organizationInputOf', () => {
     ['headerColor', { headerColor: 'teal' }, 'Use a color like #1a2b3c.'],
     ['sideBarColor', { sideBarColor: '#12345' }, 'Use a color like #1a2b3c.'],
     ['phone', { phone: '1'.repeat(51) }, 'Use at most 50 characters.'],
+    [
+      'embedOrigins',
+      { embedOrigins: 'https://a.example\nhttps://b.example/donate' },
+      '“https://b.example/donate” is more than a site: no path, query, user or wildcard. Write a site as https://www.example.org (its address up to the first /).',
+    ],
+    [
+      'embedOrigins',
+      { embedOrigins: 'http://b.example' },
+      '“http://b.example” must start with https:// (plain http only for this computer).',
+    ],
+    [
+      'embedOrigins',
+      { embedOrigins: Array.from({ length: 11 }, (_, index) => `https://s${index}.example`).join('\n') },
+      'List at most 10 sites.',
+    ],
   ])('refuses a bad %s', (field, change, message) => {
     const result = organizationInputOf({ ...valid, ...change });
     expect(result.ok).toBe(false);
@@ -104,6 +121,14 @@ describe('organizationInputOf', () => {
       donationPercentage: 72.5,
       headerColor: '#ABC',
     });
+  });
+
+  test('reads the sites one a line, as browsers write them, without duplicates', () => {
+    const result = organizationInputOf({
+      ...valid,
+      embedOrigins: ' https://WWW.example.org/ \n\nhttps://www.example.org, http://127.0.0.2:4000 ',
+    });
+    expect(result.ok && result.input.embedOrigins).toEqual(['https://www.example.org', 'http://127.0.0.2:4000']);
   });
 
   test('an empty percentage means the platform default (0)', () => {

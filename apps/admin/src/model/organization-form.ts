@@ -1,5 +1,6 @@
 import type { OrganizationInput } from '@causeway/core/contracts/people.contract';
 import type { Organization } from '@causeway/core/organizations/organization.entity';
+import { embedOriginOf, MAX_EMBED_ORIGINS } from '@causeway/core/organizations/embed-origins.rules';
 import { isHexColor } from './color';
 
 /** The organization form as typed: every field is text until it is sent. */
@@ -22,6 +23,8 @@ export type OrganizationFormValues = {
   backGroundColor: string;
   organizationCode: string;
   advertiserId: string;
+  /** The sites that may show the donate form, one a line. */
+  embedOrigins: string;
 };
 
 export type OrganizationField = keyof OrganizationFormValues;
@@ -67,6 +70,7 @@ export function organizationFormValuesOf(organization: Organization | null): Org
     backGroundColor: text(organization?.backGroundColor),
     organizationCode: text(organization?.organizationCode),
     advertiserId: text(organization?.advertiserId),
+    embedOrigins: (organization?.embedOrigins ?? []).join('\n'),
   };
 }
 
@@ -131,12 +135,27 @@ export function organizationInputOf(
   for (const field of colorFields) {
     if (trimmed[field] !== '' && !isHexColor(trimmed[field])) errors[field] = 'Use a color like #1a2b3c.';
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const embedOrigins = embedOriginsOf(trimmed.embedOrigins);
+  if (!embedOrigins.ok) errors.embedOrigins = embedOrigins.problem;
+  if (Object.keys(errors).length > 0 || !embedOrigins.ok) return { ok: false, errors };
 
   const input: OrganizationInput = { name: trimmed.name, donationPercentage: percentage };
   for (const field of textFields) input[field] = trimmed[field] === '' ? null : trimmed[field];
   if (input.email) input.email = input.email.toLowerCase();
+  input.embedOrigins = embedOrigins.origins;
   return { ok: true, input };
+}
+
+/** The sites typed one a line (or separated by spaces or commas), each checked as the API checks it. */
+export function embedOriginsOf(text: string): { ok: true; origins: string[] } | { ok: false; problem: string } {
+  const origins: string[] = [];
+  for (const written of text.split(/[\s,]+/).filter(Boolean)) {
+    const checked = embedOriginOf(written);
+    if (!checked.ok) return { ok: false, problem: checked.problem };
+    if (!origins.includes(checked.origin)) origins.push(checked.origin);
+  }
+  if (origins.length > MAX_EMBED_ORIGINS) return { ok: false, problem: `List at most ${MAX_EMBED_ORIGINS} sites.` };
+  return { ok: true, origins };
 }
 
 /** Whether the form differs from what was loaded (whitespace aside). */

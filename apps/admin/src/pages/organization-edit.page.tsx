@@ -1,6 +1,7 @@
 import { ArchiveRestore, Building2, LoaderCircle, SearchX, Trash2, Users } from 'lucide-react';
 import { maxLengthsOf } from '@causeway/core/contracts/max-length';
 import { OrganizationInput } from '@causeway/core/contracts/people.contract';
+import { EMBED_ORIGIN_MAX_LENGTH, MAX_EMBED_ORIGINS } from '@causeway/core/organizations/embed-origins.rules';
 import { useRef, useState } from 'react';
 import type { Organization } from '@causeway/core/organizations/organization.entity';
 import { Link, navigate } from '@causeway/shells/shared/router';
@@ -301,6 +302,22 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
             {...text('paymentDisclaimer')}
 
             hint="Shown beside the payment form, e.g. whether gifts are tax-deductible."
+          />
+        </Section>
+
+        <Section
+          id="cw-admin-org-embedding"
+          title="Donate form on your sites"
+          description="The sites that may show the organization’s donate form and Donate button. Every other site is refused."
+        >
+          <TextAreaField
+            label="Sites"
+            optional
+            rows={3}
+            placeholder={'https://www.example.org\nhttps://donate.example.org'}
+            {...text('embedOrigins')}
+            maxLength={MAX_EMBED_ORIGINS * (EMBED_ORIGIN_MAX_LENGTH + 1)}
+            hint={`One a line, each written up to the first /, like https://www.example.org; at most ${MAX_EMBED_ORIGINS}.`}
           />
         </Section>
 

@@ -5,6 +5,7 @@ import {
   cardTestingGuard,
   type CardTestingGuard,
 } from '@causeway/core/donations/card-testing.guard';
+import { donateFormServiceFactory, type DonateFormService } from '@causeway/core/donations/donate-form.service';
 import { checkoutBurstNotice } from '@causeway/core/donations/checkout-burst.notice';
 import { donationCheckoutServiceFactory, promoterResolver } from '@causeway/core/donations/donation-checkout.service';
 import { donationIngest } from '@causeway/core/donations/donation-ingest';
@@ -14,6 +15,8 @@ import { PAYMENTS_RECORDED_TOPIC } from '@causeway/core/payments/recording-waite
 import type { Config } from '../config';
 import { TYPES } from '../types';
 import { DONOR_GIFTS_SERVICE } from './donor-gifts.module';
+
+export const DONATE_FORM_SERVICE: ServiceIdentifier<DonateFormService> = Symbol.for('causeway.DonateFormService');
 
 export const CARD_TESTING_GUARD: ServiceIdentifier<CardTestingGuard> = Symbol.for('causeway.CardTestingGuard');
 
@@ -26,6 +29,12 @@ const DONATION_BATCH = 200;
  */
 export const donationsModule = (config: Config, logger: Logger) =>
   new ContainerModule(({ bind }) => {
+    bind(DONATE_FORM_SERVICE).toDynamicValue((context) =>
+      donateFormServiceFactory({
+        pages: context.get(TYPES.CampaignPageService),
+        organizations: context.get(TYPES.Repositories).organizations,
+      }),
+    );
     bind(TYPES.DonationCheckoutService).toDynamicValue((context) => {
       const repositories = context.get(TYPES.Repositories);
       return donationCheckoutServiceFactory({

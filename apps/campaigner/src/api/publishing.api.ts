@@ -163,3 +163,19 @@ export function useRefreshDelivery(campaignId: string) {
     },
   });
 }
+
+/** The sites the organization lists for its donate form (Admin → Organizations). */
+export function useDonateFormSites(organizationId: string | null) {
+  return useQuery({
+    queryKey: ['organizations', organizationId, 'donate-form-sites'],
+    queryFn: async () =>
+      (
+        await apiRequest<{ organization: { embedOrigins: string[] } }>(
+          'GET',
+          `/api/organizations/${encodeURIComponent(organizationId!)}`,
+        )
+      ).organization.embedOrigins,
+    enabled: organizationId !== null,
+    retry: retryTransient,
+  });
+}

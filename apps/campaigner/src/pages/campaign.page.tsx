@@ -41,6 +41,7 @@ import { reachPaths } from '../reach/reach-routes';
 import { RaisedBar } from '../ui/raised-bar';
 import { Banner, ListSkeleton, WizardSkeleton } from '../ui/states';
 import { GiftsSection } from './campaign-gifts';
+import { DonateFormSection } from './donate-form-section';
 import '../publishing.css';
 
 const DeliveryChart = lazy(() => import('../ui/delivery-chart'));
@@ -362,6 +363,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       <GiftsSection campaignId={campaignId} />
       <DeliverySection campaignId={campaignId} />
       <SharesSection campaignId={campaignId} />
+      <DonateFormSection campaign={live} />
     </div>
   );
 }

@@ -2,11 +2,7 @@ import { formatUsd } from '@causeway/core/budget/budget.rules';
 import type { DonationFrequency } from '@causeway/core/contracts/payments.contract';
 import { centsFromDollars, donationAmountProblem } from '@causeway/core/donations/donation.rules';
 
-/** The amounts offered with one click, in cents. */
-export const PRESET_AMOUNTS = [1_000, 2_500, 5_000, 10_000] as const;
-
-/** The preset chosen when the panel opens. */
-export const DEFAULT_AMOUNT = 2_500;
+export { DEFAULT_AMOUNT, PRESET_AMOUNTS } from '@causeway/core/donations/donation.rules';
 
 /**
  * The promoter a visitor came with: the shared link's `ref` (a user id or share code), else the

@@ -11,7 +11,7 @@ import {
 } from '@causeway/core/promotion/share-links.rules';
 import { ApiError, apiRequest } from '@causeway/shells/shared/http';
 import { campaignHeadline } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
-import { copyText } from './copy-text';
+import { copyText } from '@causeway/shells/shared/ui/copy-text';
 import { PromoteDialog } from './promote-dialog';
 import { shareButtonLabel } from './promotion-format';
 import { ChannelMark } from './share-links';

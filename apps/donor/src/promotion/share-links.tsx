@@ -2,7 +2,7 @@ import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
 import type { ShareLinkView } from '@causeway/core/contracts/promotion.contract';
-import { copyText } from './copy-text';
+import { copyText } from '@causeway/shells/shared/ui/copy-text';
 import { shareButtonLabel } from './promotion-format';
 
 const CHANNEL_MARKS: Record<ShareChannel, string> = { x: '𝕏', linkedin: 'in', facebook: 'f', instagram: 'IG' };

@@ -1,0 +1,32 @@
+import type { CampaignPageService } from '../campaigns/campaign-page.service';
+import type { CampaignPage } from '../contracts/campaigns.contract';
+import { frameAncestorsOf } from '../organizations/embed-origins.rules';
+import type { OrganizationRepository } from '../ports/organization.repository';
+
+export type DonateFormServiceDeps = {
+  pages: Pick<CampaignPageService, 'page'>;
+  organizations: Pick<OrganizationRepository, 'findById'>;
+};
+
+export type DonateFormService = ReturnType<typeof donateFormServiceFactory>;
+
+/** A campaign's donate form for other sites, and the sites that may show it in a frame. */
+export interface DonateForm {
+  page: CampaignPage;
+  /** `frame-ancestors` sources: the platform and its organization's listed sites. */
+  frameAncestors: string;
+}
+
+/** The compact donate form an organization shows on its own sites (never framed by an unlisted one). */
+export function donateFormServiceFactory({ pages, organizations }: DonateFormServiceDeps) {
+  return {
+    /** The form of a live campaign (a 404 for an unknown or removed one). */
+    async form(campaignId: string): Promise<DonateForm> {
+      const page = await pages.page(campaignId);
+      const organizationId = page.organization?.organizationId;
+      const organization = organizationId ? await organizations.findById(organizationId) : null;
+      const origins = organization && !organization.isDeleted ? organization.embedOrigins : [];
+      return { page, frameAncestors: frameAncestorsOf(origins) };
+    },
+  };
+}
