@@ -61,6 +61,7 @@ export function plainText(value: string): string {
   return (
     value
       .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, ' ')
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
       .replace(/[ \t]+\n/g, '\n')
