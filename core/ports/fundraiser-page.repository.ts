@@ -1,8 +1,4 @@
-import type {
-  FundraiserPage,
-  FundraiserPageContent,
-  FundraiserPageVisibility,
-} from '../promotion/fundraiser-page.entity';
+import type { FundraiserPage, FundraiserPageVisibility } from '../promotion/fundraiser-page.entity';
 
 export interface FundraiserPageRepository {
   /**

@@ -42,12 +42,6 @@ export const FundraiserPage = z.object({
 });
 export type FundraiserPage = z.infer<typeof FundraiserPage>;
 
-/** What the promoter writes on their page. */
-export type FundraiserPageContent = Pick<
-  FundraiserPage,
-  'headline' | 'story' | 'photo' | 'goalCents' | 'showOnLeaderboard'
->;
-
 /** A campaigner's decision on a page. */
 export interface FundraiserPageVisibility {
   hidden: boolean;

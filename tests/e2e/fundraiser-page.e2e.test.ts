@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
-import { openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 /**
@@ -63,6 +63,7 @@ describe('a promoter’s fundraising page in the browser', () => {
       app.url,
     ).toString();
     expect(new URL(pageUrl).pathname).toBe(`/campaign/${campaignId}/fundraisers/${promoterId}/`);
+    await expectAccessible(page, 'the fundraising page editor');
     expect(promoter.errors).toEqual([]);
   });
 
@@ -81,6 +82,7 @@ describe('a promoter’s fundraising page in the browser', () => {
     await page.goto(pageUrl);
     await page.getByRole('heading', { name: 'Priya rows for the pantry van', level: 1 }).waitFor();
     expect(await page.getByTestId('fundraiser-raised').textContent()).toBe('$0.00');
+    await expectAccessible(page, 'the fundraising page');
     const share = page.getByTestId('fundraiser-share');
     const onX = await share.getByRole('link', { name: /X/ }).first().getAttribute('href');
     expect(decodeURIComponent(onX!)).toContain(`/campaign/${campaignId}/fundraisers/${promoterId}/`);
@@ -127,6 +129,7 @@ describe('a promoter’s fundraising page in the browser', () => {
     await board.waitFor();
     const entry = board.getByRole('listitem').filter({ hasText: 'Priya Shah' });
     expect(await entry.getByTestId('leaderboard-amount').textContent()).toBe('$10.00 raised of $200.00');
+    await expectAccessible(page, 'the campaign page with its top fundraisers');
     expect(donor.errors).toEqual([]);
   });
 

@@ -3,7 +3,9 @@ import { addPerson } from '@causeway/tests/support/add-person';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { eventually } from '@causeway/tests/support/eventually';
 import { pngOfSize } from '@causeway/tests/support/images';
+import { createLiveCampaign } from '@causeway/tests/support/campaigns';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+import { testStoreName } from '@causeway/tests/support/test-stores';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
 import { TYPES } from './types';
@@ -242,6 +244,33 @@ describe('giving on a fundraising page', () => {
     });
   });
 
+  it('serves the page painted by the server, its preview naming the promoter and the campaign', async () => {
+    const response = await fetch(`${app.url}/campaign/${campaignId}/fundraisers/${uids.promoter}/`, {
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=10, stale-while-revalidate=60');
+    const html = await response.text();
+    expect(html).toContain(
+      '<meta property="og:title" content="Priya Shah is raising money for Warm meals for 500 families · Harbor Light Food Bank">',
+    );
+    expect(html).toContain(
+      `<meta property="og:image" content="${app.url}/files/fundraisers/${campaignId}/${uids.promoter}.png?v=`,
+    );
+    expect(html).toMatch(/<h1 [^>]*>Running 10k for Harbor Light<\/h1>/);
+    // What the promoter wrote is text, never markup.
+    expect(html).toContain('Join me: &lt;b&gt;any gift&lt;/b&gt; helps.');
+    const again = await fetch(`${app.url}/campaign/${campaignId}/fundraisers/${uids.promoter}/`, {
+      headers: { accept: 'text/html', 'if-none-match': response.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    const missing = await fetch(`${app.url}/campaign/${campaignId}/fundraisers/nobody/`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('leaves off the leaderboard a promoter who chose not to appear', async () => {
     await api('PUT', own(), cookies.second, { ...pageBody, headline: 'Sky gives', showOnLeaderboard: false });
     const board = await api('GET', leaderboard());
@@ -279,6 +308,10 @@ describe('hiding a page', () => {
     expect(hidden.body.page).toMatchObject({ hidden: true, hiddenReason: 'The photo is not theirs.' });
 
     expect((await api('GET', publicPage(uids.second))).status).toBe(404);
+    const html = await fetch(`${app.url}/campaign/${campaignId}/fundraisers/${uids.second}/`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(html.status).toBe(404);
     const board = await api('GET', leaderboard());
     expect(board.body.fundraisers.map((entry: { promoterId: string }) => entry.promoterId)).toEqual([uids.promoter]);
     // The promoter still sees their page, and why it is hidden; editing it does not show it again.
@@ -318,3 +351,66 @@ describe('hiding a page', () => {
     );
   });
 });
+
+describe.runIf(testStoreName() === 'postgres')(
+  'a fundraising page on two instances (RUNS ONLY ON THE POSTGRES SERVER: PGlite is one process, Firestore mode passes live messages in process)',
+  () => {
+    /** Kept a minute: only a change dropping the page can show anything new within the test. */
+    const KEPT = { CAMPAIGN_PAGE_CACHE_MS: '60000' };
+    let first: TestApp;
+    let second: TestApp;
+    beforeAll(async () => {
+      first = await startTestApp({ env: KEPT });
+      second = await startTestApp({ env: KEPT, sharingDatabaseOf: first });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('drops the copy every instance keeps when one of them changes the page', async () => {
+      const { repositories, organizationId } = await createLiveCampaign(first, 'two-instances-fundraiser');
+      const promoter = (await repositories.users.findByEmail('promoter@demo.local'))!;
+      const at = new Date().toISOString();
+      const page = {
+        id: 'two-instances-page',
+        promoterId: promoter.uid,
+        campaignId: 'two-instances-fundraiser',
+        organizationId,
+        headline: 'First words',
+        story: '',
+        photo: null,
+        goalCents: 100_00,
+        showOnLeaderboard: true,
+        hidden: false,
+        hiddenReason: null,
+        hiddenAt: null,
+        hiddenBy: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repositories.fundraiserPages.save(page);
+      const read = async (app: TestApp) =>
+        (await fetch(`${app.url}/api/campaigns/two-instances-fundraiser/fundraisers/${promoter.uid}/page`)).json();
+      expect((await read(second)).fundraiser.headline).toBe('First words');
+      await repositories.fundraiserPages.save({ ...page, headline: 'New words' });
+      await expect.poll(async () => (await read(second)).fundraiser.headline, { timeout: 2_000 }).toBe('New words');
+      await repositories.fundraiserPages.setVisibility('two-instances-fundraiser', promoter.uid, {
+        hidden: true,
+        reason: 'Not fit to show',
+        at,
+        by: promoter.uid,
+      });
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`${second.url}/api/campaigns/two-instances-fundraiser/fundraisers/${promoter.uid}/page`))
+              .status,
+          {
+            timeout: 2_000,
+          },
+        )
+        .toBe(404);
+    });
+  },
+);
