@@ -271,6 +271,26 @@ describe('giving on a fundraising page', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('shows in the campaign’s report which promoters’ gifts came with a fundraising page', async () => {
+    const report = await eventually(
+      () => api('GET', `/api/reporting/campaigns/${campaignId}`, cookies.campaigner),
+      (answer) => answer.status === 200 && answer.body.promoters.length === 2,
+      'the campaign’s report',
+    );
+    expect(
+      report.body.promoters.map((row: { promoterId: string; raisedCents: number; fundraisingPage: boolean }) => [
+        row.promoterId,
+        row.raisedCents,
+        row.fundraisingPage,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [uids.second, 40_00, true],
+        [uids.promoter, 25_00, true],
+      ]),
+    );
+  });
+
   it('leaves off the leaderboard a promoter who chose not to appear', async () => {
     await api('PUT', own(), cookies.second, { ...pageBody, headline: 'Sky gives', showOnLeaderboard: false });
     const board = await api('GET', leaderboard());
