@@ -144,4 +144,32 @@ describe('a promoter’s fundraising page in the browser', () => {
     expect(await progress.textContent()).toContain('1 donor');
     expect(promoter.errors).toEqual([]);
   });
+
+  it('lets the campaigner hide the page with a reason: the public no longer finds it, and the promoter is told', async () => {
+    const { page } = donor;
+    await page.goto(app.url);
+    await signInInBrowser(page, 'campaigner@demo.local', app.demoPassword);
+    await page.getByTestId('session-user').waitFor();
+    await page.goto(`${app.url}/campaigner/campaigns`);
+    await page.locator(`[data-campaign-id="${campaignId}"]`).getByRole('link', { name: 'Shares' }).click();
+    const section = page.getByTestId('fundraiser-pages');
+    const row = section.locator(`tr[data-promoter-id="${promoterId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$10.00 of $200.00');
+    await row.getByRole('button', { name: 'Hide…' }).click();
+    await row.getByLabel('Why (the promoter is told)').fill('Please use a photo of yourself.');
+    await row.getByRole('button', { name: 'Hide the page' }).click();
+    await row.getByText('Hidden: Please use a photo of yourself.').waitFor();
+    await expectAccessible(page, 'the campaign’s fundraising pages');
+
+    const hidden = await fetch(pageUrl, { headers: { accept: 'text/html' } });
+    expect(hidden.status).toBe(404);
+
+    const own = promoter.page;
+    await own.goto(`${app.url}/donor/promotions`);
+    const card = own.locator(`article[data-campaign-id="${campaignId}"]`);
+    await card.getByText('Your fundraising page').click();
+    await card.getByText('The campaign’s organizers hid your page: Please use a photo of yourself.').waitFor();
+    expect(donor.errors).toEqual([]);
+  });
 });
