@@ -1,5 +1,5 @@
 // Requests a second and p99 of the public campaign page (GET /campaign/{id}/details/) and its JSON
-// (GET /api/campaigns/{id}/page) under wrk, beside an Express 5 hello-world JSON route started in the same
+// (GET /api/campaigns/{id}/page), and of a promoter's fundraising page for it and its JSON, under wrk, beside an Express 5 hello-world JSON route started in the same
 // run, on PGlite and (with TEST_DATABASE_URL) on the Postgres server. The app runs as in production: page
 // cache on, one log line a request at info (written to /dev/null). A second row of each page counts a gift
 // to the campaign every 250 ms meanwhile, so its page is built again four times a second.
@@ -55,11 +55,34 @@ for (const store of stores) {
       allowDonations: true,
       isPaid: true,
     });
+    // A promoter's fundraising page for the campaign, served beside it.
+    const promoter = (await repositories.users.findByEmail('promoter@demo.local'))!;
+    await repositories.fundraiserPages.save({
+      id: 'bench-fundraiser-page',
+      promoterId: promoter.uid,
+      campaignId: CAMPAIGN_ID,
+      organizationId: organization.organizationId,
+      headline: 'Running 10k for warm meals',
+      story: 'Every mile I run is a warm meal for a family this winter.\n\n'.repeat(4),
+      photo: null,
+      goalCents: 500_00,
+      showOnLeaderboard: true,
+      hidden: false,
+      hiddenReason: null,
+      hiddenAt: null,
+      hiddenBy: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
     const html = `${app.url}/campaign/${CAMPAIGN_ID}/details/`;
     const json = `${app.url}/api/campaigns/${CAMPAIGN_ID}/page`;
+    const fundraiserHtml = `${app.url}/campaign/${CAMPAIGN_ID}/fundraisers/${promoter.uid}/`;
+    const fundraiserJson = `${app.url}/api/campaigns/${CAMPAIGN_ID}/fundraisers/${promoter.uid}/page`;
     for (const [url, headers] of [
       [html, HTML],
       [json, BROWSER],
+      [fundraiserHtml, HTML],
+      [fundraiserJson, BROWSER],
     ] as const) {
       const status = (await fetch(url, { headers })).status;
       if (status !== 200) throw new Error(`${url} answered ${status}`);
@@ -67,10 +90,18 @@ for (const store of stores) {
     const routes = {
       html: [html, HTML],
       json: [json, BROWSER],
+      fundraiserHtml: [fundraiserHtml, HTML],
+      fundraiserJson: [fundraiserJson, BROWSER],
     } as const;
     /** Rounds of the baseline and each route in turn; `during` runs meanwhile (a gift every 250 ms). */
     const measured = async (labels: Record<keyof typeof routes, string>, withGifts: boolean) => {
-      const figures = { hello: [] as Figure[], html: [] as Figure[], json: [] as Figure[] };
+      const figures = {
+        hello: [] as Figure[],
+        html: [] as Figure[],
+        json: [] as Figure[],
+        fundraiserHtml: [] as Figure[],
+        fundraiserJson: [] as Figure[],
+      };
       const gifts = withGifts
         ? setInterval(() => void repositories.campaigns.countDonation(CAMPAIGN_ID, 25_00), 250)
         : undefined;
@@ -87,9 +118,27 @@ for (const store of stores) {
       if (!withGifts) row(store, 'Express hello-world JSON', figures.hello, null);
       row(store, labels.html, figures.html, figures.hello);
       row(store, labels.json, figures.json, figures.hello);
+      row(store, labels.fundraiserHtml, figures.fundraiserHtml, figures.hello);
+      row(store, labels.fundraiserJson, figures.fundraiserJson, figures.hello);
     };
-    await measured({ html: 'GET /campaign/{id}/details/', json: 'GET /api/campaigns/{id}/page' }, false);
-    await measured({ html: 'details/, a gift every 250 ms', json: 'page JSON, a gift every 250 ms' }, true);
+    await measured(
+      {
+        html: 'GET /campaign/{id}/details/',
+        json: 'GET /api/campaigns/{id}/page',
+        fundraiserHtml: 'GET /campaign/{id}/fundraisers/{p}/',
+        fundraiserJson: 'GET …/fundraisers/{p}/page',
+      },
+      false,
+    );
+    await measured(
+      {
+        html: 'details/, a gift every 250 ms',
+        json: 'page JSON, a gift every 250 ms',
+        fundraiserHtml: 'fundraisers/{p}/, a gift every 250 ms',
+        fundraiserJson: 'fundraiser JSON, a gift every 250 ms',
+      },
+      true,
+    );
   } finally {
     hello.close();
     await app.close();

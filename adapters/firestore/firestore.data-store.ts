@@ -22,6 +22,7 @@ import { createFirestorePreCampaignRepository } from './pre-campaign.repository'
 import { createFirestorePromotionRepository } from './promotion.repository';
 import { createFirestorePasswordResetRepository } from './password-reset.repository';
 import { createFirestoreGiftLinkRepository } from './gift-link.repository';
+import { createFirestoreFundraiserPageRepository } from './fundraiser-page.repository';
 import { createFirestoreMonthlyGiftRepository } from './monthly-gift.repository';
 import { createFirestoreStatementRepository } from './statement.repository';
 import { createFirestoreRegistrationTokenRepository } from './registration-token.repository';
@@ -53,6 +54,7 @@ function createRepositories(context: FirestoreContext): Repositories {
     passwordResets: createFirestorePasswordResetRepository(context),
     statements: createFirestoreStatementRepository(context),
     giftLinks: createFirestoreGiftLinkRepository(context),
+    fundraiserPages: createFirestoreFundraiserPageRepository(context),
     monthlyGifts: createFirestoreMonthlyGiftRepository(context),
   };
 }

@@ -19,6 +19,7 @@ import { createMemoryPromotionRepository } from './promotion.repository';
 import { createMemoryRateLimitStore } from './rate-limit.store';
 import { createMemoryPasswordResetRepository } from './password-reset.repository';
 import { createMemoryGiftLinkRepository } from './gift-link.repository';
+import { createMemoryFundraiserPageRepository } from './fundraiser-page.repository';
 import { createMemoryMonthlyGiftRepository } from './monthly-gift.repository';
 import { createMemoryStatementRepository } from './statement.repository';
 import { createMemoryRegistrationTokenRepository } from './registration-token.repository';
@@ -49,6 +50,7 @@ function createRepositories(context: MemoryContext): Repositories {
     passwordResets: createMemoryPasswordResetRepository(context),
     statements: createMemoryStatementRepository(context),
     giftLinks: createMemoryGiftLinkRepository(context),
+    fundraiserPages: createMemoryFundraiserPageRepository(context),
     monthlyGifts: createMemoryMonthlyGiftRepository(context),
   };
 }

@@ -8,6 +8,7 @@ import type { PeopleTables } from './tables/people.tables';
 import type { ReachTables } from './tables/reach.tables';
 import type { PasswordResetTables, RegistrationTables } from './tables/registration.tables';
 import type { GiftLinkTables } from './tables/gift-link.tables';
+import type { FundraiserPageTables } from './tables/fundraiser-page.tables';
 import type { MonthlyGiftTables } from './tables/monthly-gift.tables';
 import type { StatementTables } from './tables/statement.tables';
 
@@ -22,6 +23,7 @@ export interface Database
     RegistrationTables,
     PasswordResetTables,
     GiftLinkTables,
+    FundraiserPageTables,
     MonthlyGiftTables,
     StatementTables,
     DeploymentTables,

@@ -21,6 +21,7 @@ import { createPostgresPromotionRepository } from './promotion.repository';
 import { createPostgresRateLimitStore } from './rate-limit.store';
 import { createPostgresPasswordResetRepository } from './password-reset.repository';
 import { createPostgresGiftLinkRepository } from './gift-link.repository';
+import { createPostgresFundraiserPageRepository } from './fundraiser-page.repository';
 import { createPostgresMonthlyGiftRepository } from './monthly-gift.repository';
 import { createPostgresStatementRepository } from './statement.repository';
 import { createPostgresRegistrationTokenRepository } from './registration-token.repository';
@@ -52,6 +53,7 @@ function createRepositories(context: PgContext): Repositories {
     passwordResets: createPostgresPasswordResetRepository(context),
     statements: createPostgresStatementRepository(context),
     giftLinks: createPostgresGiftLinkRepository(context),
+    fundraiserPages: createPostgresFundraiserPageRepository(context),
     monthlyGifts: createPostgresMonthlyGiftRepository(context),
   };
 }

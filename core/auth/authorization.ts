@@ -165,6 +165,11 @@ export const RULES = {
   /** A campaign's share counters and its promoters: its organization's campaign writers, and platform staff. */
   'campaignShares.read': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
+  /** Making and changing one's own fundraising page for a campaign one promotes: promoters, for themselves. */
+  'fundraiserPage.edit': (actor: Actor, target: Target) => actor.role === 'promoter' && target.uid === actor.uid,
+  /** Seeing every fundraising page of a campaign and hiding one: its organization's campaign writers, and platform staff. */
+  'fundraiserPage.moderate': (actor: Actor, target: Target) =>
+    isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),
   /** A campaign's thank-you messages, as its campaigners see them. */
   'appreciation.read': (actor: Actor, target: Target) =>
     isPlatformStaff(actor) || (writesCampaigns(actor) && sameOrganization(actor, target)),

@@ -1,4 +1,5 @@
 import type { CampaignRepository } from '../ports/campaign.repository';
+import type { FundraiserPageRepository } from '../ports/fundraiser-page.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import type { DataStore, Repositories, UnitOfWork } from '../ports/unit-of-work.port';
 import type { CampaignPageChange } from './campaign-page.service';
@@ -68,7 +69,19 @@ function noting(repositories: Repositories, note: Noted): Repositories {
     update: after(organizations.update.bind(organizations), byOrganization),
     softDelete: after(organizations.softDelete.bind(organizations), byOrganization),
   };
-  return { ...repositories, campaigns: wrappedCampaigns, organizations: wrappedOrganizations };
+  // A fundraising page made, changed or hidden moves its campaign's leaderboard.
+  const fundraiserPages = repositories.fundraiserPages;
+  const wrappedFundraiserPages: FundraiserPageRepository = {
+    ...fundraiserPages,
+    save: after(fundraiserPages.save.bind(fundraiserPages), (_args, saved) => note.figures(saved.campaignId)),
+    setVisibility: after(fundraiserPages.setVisibility.bind(fundraiserPages), figuresById),
+  };
+  return {
+    ...repositories,
+    campaigns: wrappedCampaigns,
+    organizations: wrappedOrganizations,
+    fundraiserPages: wrappedFundraiserPages,
+  };
 }
 
 /**

@@ -281,6 +281,8 @@ export const CampaignPromoterFigures = z.object({
   shareClicks: z.number().int().nonnegative(),
   gifts: z.number().int().nonnegative(),
   raisedCents: Cents,
+  /** True when the promoter has a fundraising page for the campaign (its gifts are among theirs). */
+  fundraisingPage: z.boolean().optional(),
 });
 export type CampaignPromoterFigures = z.infer<typeof CampaignPromoterFigures>;
 

@@ -17,6 +17,7 @@ import type { PromotionRepository } from './promotion.repository';
 import type { RateLimitStore } from './rate-limit.store';
 import type { PasswordResetRepository } from './password-reset.repository';
 import type { GiftLinkRepository } from './gift-link.repository';
+import type { FundraiserPageRepository } from './fundraiser-page.repository';
 import type { MonthlyGiftRepository } from './monthly-gift.repository';
 import type { StatementRepository } from './statement.repository';
 import type { RegistrationTokenRepository } from './registration-token.repository';
@@ -46,6 +47,7 @@ export interface Repositories {
   registrationTokens: RegistrationTokenRepository;
   passwordResets: PasswordResetRepository;
   giftLinks: GiftLinkRepository;
+  fundraiserPages: FundraiserPageRepository;
   monthlyGifts: MonthlyGiftRepository;
   statements: StatementRepository;
 }

@@ -27,6 +27,7 @@ import type {
 } from '../contracts/reporting.contract';
 import { CampaignSort, DonorSort } from '../contracts/reporting.contract';
 import type { Clock } from '../ports/clock.port';
+import type { FundraiserPageRepository } from '../ports/fundraiser-page.repository';
 import type { ReportingQueries, ReportWindow } from '../ports/reporting-queries.port';
 import { liveSince } from '../promotion/live-campaigns.rules';
 import { lagMsOf } from './mirror-events';
@@ -49,6 +50,8 @@ export type ReportingServiceDeps = {
   overviewCacheSize?: number;
   /** How long the reports' freshness (the mirror's last change, the backlog) is answered after a read. */
   freshnessMs?: number;
+  /** Promoters' fundraising pages, to say which of a campaign's promoters brought gifts through one. */
+  fundraiserPages?: Pick<FundraiserPageRepository, 'listByCampaign'>;
 };
 
 export type ReportingService = ReturnType<typeof reportingServiceFactory>;
@@ -128,6 +131,7 @@ export function reportingServiceFactory({
   overviewCacheMs = REPORT_OVERVIEW_CACHE_MS,
   overviewCacheSize = REPORT_OVERVIEW_CACHE_SIZE,
   freshnessMs = REPORT_FRESHNESS_MS,
+  fundraiserPages,
 }: ReportingServiceDeps) {
   /** The organization a report covers (null: every organization), refusing what the actor may not read. */
   function organizationOf(actor: Actor, requested: string | undefined): string | null {
@@ -272,12 +276,15 @@ export function reportingServiceFactory({
     async campaign(actor: Actor, campaignId: string, query: CampaignReportQuery): Promise<CampaignReportResponse> {
       const organizationId = await campaignOrganization(actor, campaignId);
       const { window, range } = await windowOf(organizationId, query);
-      const [figures, fresh] = await Promise.all([
+      const [figures, fresh, pages] = await Promise.all([
         queries.campaignReport(window, campaignId, query.interval, clock.now()),
         freshness(),
+        fundraiserPages?.listByCampaign(campaignId) ?? [],
       ]);
       if (!figures) throw notFound('That campaign has no report: it does not exist or was deleted.');
-      return { range, interval: query.interval, ...figures, freshness: fresh };
+      const withPage = new Set(pages.map((page) => page.promoterId));
+      const promoters = figures.promoters.map((row) => ({ ...row, fundraisingPage: withPage.has(row.promoterId) }));
+      return { range, interval: query.interval, ...figures, promoters, freshness: fresh };
     },
 
     async gifts(actor: Actor, campaignId: string, query: GiftListQuery): Promise<GiftListResponse> {

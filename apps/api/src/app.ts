@@ -20,7 +20,7 @@ import { organizationRoutes } from './routes/organizations.routes';
 import { registrationRoutes } from './routes/registration.routes';
 import { passwordResetRoutes } from './routes/password-reset.routes';
 import { PASSWORD_RESET_SERVICE } from './modules/auth.module';
-import { PAGE_VISIT_SERVICE } from './modules/promotion.module';
+import { FUNDRAISER_PAGE_SERVICE, PAGE_VISIT_SERVICE } from './modules/promotion.module';
 import { pageVisitRoutes } from './routes/page-visits.routes';
 import { settingsRoutes } from './routes/settings.routes';
 import { userRoutes } from './routes/users.routes';
@@ -34,6 +34,7 @@ import { deliveryRoutes } from './routes/delivery.routes';
 import { amobeeRoutes } from './routes/amobee.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
+import { fundraiserPageRoutes } from './routes/fundraiser-pages.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { donateFormRoutes } from './routes/donate-form.routes';
 import { DONATE_FORM_SERVICE } from './modules/donations.module';
@@ -233,6 +234,7 @@ export function createApp(container: Container): RequestListener {
     }),
   );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
+  app.use(fundraiserPageRoutes({ fundraisers: container.get(FUNDRAISER_PAGE_SERVICE), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   const publicUrl = config.publicUrl;
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));
@@ -263,7 +265,12 @@ export function createApp(container: Container): RequestListener {
   app.use(fileRoutes(container.get(TYPES.FileStore)));
   app.use(shareLinkRoutes({ promotions: container.get(TYPES.PromotionService) }));
   app.use(donateFormRoutes({ forms: container.get(DONATE_FORM_SERVICE) }));
-  app.use(webAssetRoutes(undefined, { campaignPage: (campaignId) => publicPages.html(campaignId) }));
+  app.use(
+    webAssetRoutes(undefined, {
+      campaignPage: (campaignId) => publicPages.html(campaignId),
+      fundraiserPage: (campaignId, promoterId) => publicPages.fundraiserHtml(campaignId, promoterId),
+    }),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler);
   // Every ad click lands on a campaign's page: its two reads are answered first, from memory and before

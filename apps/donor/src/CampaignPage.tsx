@@ -9,6 +9,8 @@ import { useDocumentTitle } from '@causeway/shells/shared/campaign-page/use-docu
 import { useVisitBeacon } from './campaign-page/use-visit-beacon';
 import { DonatePanel } from './donate/donate-panel';
 import { CampaignShare } from './promotion/campaign-share';
+import { TopFundraisers } from './promotion/top-fundraisers';
+import '@causeway/shells/shared/campaign-page/fundraiser-page.css';
 
 /**
  * The public page of a live campaign (SPEC §2, `/campaign/{id}/details/`): where shared links and ads
@@ -26,7 +28,12 @@ export default function CampaignPage({ campaignId }: { campaignId: string }) {
       <CampaignPageView
         page={query.data}
         donate={<DonatePanel page={query.data} />}
-        share={<CampaignShare page={query.data} />}
+        share={
+          <>
+            <CampaignShare page={query.data} />
+            <TopFundraisers campaignId={campaignId} />
+          </>
+        }
       />
     );
   }

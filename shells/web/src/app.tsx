@@ -3,6 +3,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { campaignIdAt, receiptCampaignIdAt } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
 import { Brand } from './layout/brand';
 import { CampaignPageOutlet } from './remotes/campaign-page-outlet';
+import { FundraiserPageOutlet } from './remotes/fundraiser-page-outlet';
+import { fundraiserAt } from '@causeway/core/contracts/fundraiser-paths';
 import { GiftsPageOutlet } from './remotes/gifts-page-outlet';
 import { MY_GIFTS_PATH } from '@causeway/core/contracts/donor-gifts-paths';
 import { RemoteBoundary } from './remotes/remote-outlet';
@@ -60,7 +62,12 @@ const SignedIn = lazy(() => loadSignedIn().then(({ SignedIn }) => ({ default: Si
 const SignInPage = lazy(() => loadSignInPage().then(({ SignInPage }) => ({ default: SignInPage })));
 if (typeof window !== 'undefined') {
   const pathname = window.location.pathname;
-  if (campaignIdAt(pathname) === null && receiptCampaignIdAt(pathname) === null && pathname !== MY_GIFTS_PATH) {
+  if (
+    campaignIdAt(pathname) === null &&
+    receiptCampaignIdAt(pathname) === null &&
+    fundraiserAt(pathname) === null &&
+    pathname !== MY_GIFTS_PATH
+  ) {
     // A failed fetch here is tried again when the screen is shown.
     loadSignedIn().catch(() => undefined);
     loadSignInPage().catch(() => undefined);
@@ -87,6 +94,9 @@ export function App() {
   const campaignId = campaignIdAt(pathname) ?? receiptOf;
   if (campaignId !== null)
     return <CampaignPageOutlet campaignId={campaignId} user={session.data} receipt={receiptOf !== null} />;
+  // A promoter's fundraising page is as public as the campaign's.
+  const fundraiser = fundraiserAt(pathname);
+  if (fundraiser !== null) return <FundraiserPageOutlet {...fundraiser} user={session.data} />;
   // A donor's own gifts need no account: the page and its form are for everyone.
   if (pathname.replace(/\/$/, '') === MY_GIFTS_PATH) return <GiftsPageOutlet />;
   // A reset link works whoever is signed in on this browser; asking for one needs no session either.

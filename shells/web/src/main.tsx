@@ -10,6 +10,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { campaignPageKey } from '@causeway/shells/shared/campaign-page/campaign-page.query';
 import { prerenderedCampaignPage } from '@causeway/shells/shared/campaign-page/prerendered';
+import { fundraiserPageKey } from '@causeway/shells/shared/campaign-page/fundraiser-page.query';
+import { prerenderedFundraiserPage } from '@causeway/shells/shared/campaign-page/fundraiser-prerendered';
 
 // SPEC §2: the query cache never refetches on window focus.
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
@@ -19,6 +21,13 @@ const prerendered = prerenderedCampaignPage();
 if (prerendered) {
   const key = campaignPageKey(prerendered.page.campaignId);
   queryClient.setQueryData(key, prerendered.page, { updatedAt: prerendered.readAt });
+  void queryClient.invalidateQueries({ queryKey: key });
+}
+const prerenderedFundraiser = prerenderedFundraiserPage();
+if (prerenderedFundraiser) {
+  const { campaignId, promoterId } = prerenderedFundraiser.fundraiser;
+  const key = fundraiserPageKey(campaignId, promoterId);
+  queryClient.setQueryData(key, prerenderedFundraiser.fundraiser, { updatedAt: prerenderedFundraiser.readAt });
   void queryClient.invalidateQueries({ queryKey: key });
 }
 

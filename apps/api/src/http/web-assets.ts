@@ -14,6 +14,8 @@ const NOT_THE_SHELL = /^\/(api|remotes|sandbox|dev|files|healthz|readyz)(\/|$)/;
 
 /** The public campaign page (SPEC §2): its links are shared, so it is served with its preview tags. */
 const CAMPAIGN_PAGE = /^\/campaign\/([^/]+)\/details\/?$/;
+/** A promoter's fundraising page, shared likewise. */
+const FUNDRAISER_PAGE = /^\/campaign\/([^/]+)\/fundraisers\/([^/]+)\/?$/;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -52,6 +54,8 @@ export const shellDistOf = (root = REPO_ROOT) => join(root, 'shells', 'web', 'di
 export interface WebAssetOptions {
   /** A live campaign's page (its preview tags and content), or null when it does not exist (404). */
   campaignPage?: (campaignId: string) => Promise<BuiltResponse | null>;
+  /** A fundraising page (its preview tags and content), or null when there is none to show (404). */
+  fundraiserPage?: (campaignId: string, promoterId: string) => Promise<BuiltResponse | null>;
 }
 
 /**
@@ -95,9 +99,16 @@ export function webAssetRoutes(root = REPO_ROOT, options: WebAssetOptions = {}):
     }
     res.setHeader('Cache-Control', 'no-cache');
     const campaign = CAMPAIGN_PAGE.exec(req.path);
-    if (!campaign || !options.campaignPage) return res.sendFile(index);
+    const fundraiser = FUNDRAISER_PAGE.exec(req.path);
+    const built =
+      campaign && options.campaignPage
+        ? () => options.campaignPage!(decodeURIComponent(campaign[1]!))
+        : fundraiser && options.fundraiserPage
+          ? () => options.fundraiserPage!(decodeURIComponent(fundraiser[1]!), decodeURIComponent(fundraiser[2]!))
+          : null;
+    if (!built) return res.sendFile(index);
     void (async () => {
-      const page = await options.campaignPage!(decodeURIComponent(campaign[1]!));
+      const page = await built();
       // The page itself says the campaign is gone; the status tells crawlers and link previewers.
       if (!page)
         res

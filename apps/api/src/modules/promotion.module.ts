@@ -1,9 +1,17 @@
 import { ContainerModule, type ServiceIdentifier } from 'inversify';
 import type { Logger } from 'pino';
+import {
+  fundraiserPageServiceFactory,
+  type FundraiserPageService,
+} from '@causeway/core/promotion/fundraiser-page.service';
 import { pageVisitServiceFactory, type PageVisitService } from '@causeway/core/promotion/page-visits.service';
 import { promotionServiceFactory } from '@causeway/core/promotion/promotion.service';
 import type { Config } from '../config';
 import { TYPES } from '../types';
+
+export const FUNDRAISER_PAGE_SERVICE: ServiceIdentifier<FundraiserPageService> = Symbol.for(
+  'causeway.FundraiserPageService',
+);
 
 export const PAGE_VISIT_SERVICE: ServiceIdentifier<PageVisitService> = Symbol.for('causeway.PageVisitService');
 
@@ -32,6 +40,29 @@ export const promotionModule = (config: Config, logger: Logger) =>
           ),
       });
     });
+    bind(FUNDRAISER_PAGE_SERVICE)
+      .toDynamicValue((context) => {
+        const repositories = context.get(TYPES.Repositories);
+        return fundraiserPageServiceFactory({
+          pages: repositories.fundraiserPages,
+          campaigns: repositories.campaigns,
+          promotions: repositories.promotions,
+          donations: repositories.donations,
+          users: repositories.users,
+          campaignPages: context.get(TYPES.CampaignPageService),
+          files: context.get(TYPES.FileStore),
+          images: context.get(TYPES.ImageInspector),
+          notify: (input) => context.get(TYPES.NotificationService).notify(input),
+          onNotifyFailure: (error, page) =>
+            logger.warn({ err: error, ...page }, 'A promoter could not be told their fundraising page was hidden'),
+          clock: context.get(TYPES.Clock),
+          ids: context.get(TYPES.Ids),
+          publicUrl: config.publicUrl,
+          // Kept as long as the campaign page it shows.
+          cacheMs: config.CAMPAIGN_PAGE_CACHE_MS,
+        });
+      })
+      .inSingletonScope();
     bind(PAGE_VISIT_SERVICE).toDynamicValue((context) => {
       const dataStore = context.get(TYPES.DataStore);
       return pageVisitServiceFactory({

@@ -4,6 +4,7 @@ import { ErrorPanel } from '@causeway/shells/shared/ui/states';
 import { useCampaignShares } from './reach.api';
 import { ListSkeleton } from '../ui/states';
 import { ReachFrame } from './reach-frame';
+import { FundraiserPagesSection } from './fundraiser-pages';
 import { channelBreakdown, countLabel, dateText } from './reach-format';
 
 /** A live campaign's share counters per network (SPEC §3 sharesClicks) and the promoters who share it. */
@@ -73,6 +74,7 @@ export function CampaignSharesPage({ campaignId }: { campaignId: string }) {
               </table>
             )}
           </section>
+          <FundraiserPagesSection campaignId={campaignId} />
         </>
       )}
     </ReachFrame>

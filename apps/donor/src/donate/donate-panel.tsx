@@ -106,7 +106,16 @@ function closedReason(page: CampaignPage, now: Date): string | null {
  * the API's own rule. A promoter's shared link (`ref`) and its network (`utm_source`) go along, so the
  * gift counts for them and by channel, even after a canceled checkout brings the donor back.
  */
-export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; now?: Date }) {
+export function DonatePanel({
+  page,
+  credit,
+  now = new Date(),
+}: {
+  page: CampaignPage;
+  /** The promoter whose fundraising page this panel is on: their gifts, whatever link was followed. */
+  credit?: string;
+  now?: Date;
+}) {
   // Kept for the tab: coming back from the checkout page (or a reload) finds the form as it was left.
   const [form, setForm] = useDonationDraft(page.campaignId, {
     choice: { kind: 'preset', cents: DEFAULT_AMOUNT },
@@ -127,7 +136,10 @@ export function DonatePanel({ page, now = new Date() }: { page: CampaignPage; no
   const setMessage = (next: string) => setForm((current) => ({ ...current, message: next }));
   const [touched, setTouched] = useState(false);
   // Read as the page opens: the landing link's promoter and network, kept for the tab.
-  const [attribution] = useState(() => rememberedAttribution(page.campaignId, window.location.search, tabStorage()));
+  const [attribution] = useState(() => {
+    const remembered = rememberedAttribution(page.campaignId, window.location.search, tabStorage());
+    return credit ? { ...remembered, ref: credit } : remembered;
+  });
   const checkout = useOpenCheckout(page.campaignId);
   const botCheck = useBotCheckPhase();
   const waitSeconds = useWait(checkout.error);

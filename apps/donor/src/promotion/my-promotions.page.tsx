@@ -8,6 +8,7 @@ import { OwnPage } from './own-page';
 import { useMyPromotions } from './promotion.api';
 import { clicksLabel, donationsLabel, donationsThisWeek, totalClicks } from './promotion-format';
 import { ChannelMark, ShareLinks } from './share-links';
+import { FundraiserPageEditor } from './fundraiser-page-editor';
 import './promotion.css';
 
 const dateText = (iso: string) =>
@@ -76,6 +77,10 @@ function PromotionCard({ promotion }: { promotion: PromotionView }) {
       <details className="cw-promotion__links">
         <summary>Your links</summary>
         <ShareLinks links={promotion.links} />
+      </details>
+      <details className="cw-promotion__links">
+        <summary>Your fundraising page</summary>
+        <FundraiserPageEditor campaignId={promotion.campaignId} />
       </details>
     </article>
   );

@@ -43,12 +43,18 @@ describe('chart rows', () => {
     ]);
     const leaders = leaderRows(
       [
-        { promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000 },
+        { promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000, fundraisingPage: true },
         { promoterId: 'p2', name: 'Jordan', shareClicks: 3, gifts: 1, raisedCents: 500 },
       ],
-      1,
+      2,
     );
-    expect(leaders).toEqual([{ promoterId: 'p1', name: 'Priya', gifts: 4, raised: 100, clicks: 9 }]);
+    expect(leaders).toEqual([
+      { promoterId: 'p1', name: 'Priya', gifts: 4, raised: 100, clicks: 9, fundraisingPage: true },
+      { promoterId: 'p2', name: 'Jordan', gifts: 1, raised: 5, clicks: 3, fundraisingPage: false },
+    ]);
+    expect(leaderRows([{ promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000 }], 0)).toEqual(
+      [],
+    );
   });
 });
 

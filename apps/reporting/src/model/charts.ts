@@ -81,6 +81,8 @@ export interface LeaderRow {
   gifts: number;
   raised: number;
   clicks: number;
+  /** The promoter has a fundraising page for the campaign (a campaign's report says). */
+  fundraisingPage: boolean;
 }
 
 /** The leaderboard's first rows, in its order (by gifts brought, then raised). */
@@ -91,6 +93,7 @@ export function leaderRows(rows: readonly (PromoterRow | CampaignPromoterFigures
     gifts: row.gifts,
     raised: row.raisedCents / 100,
     clicks: 'clicks' in row ? row.clicks.total : row.shareClicks,
+    fundraisingPage: 'fundraisingPage' in row && row.fundraisingPage === true,
   }));
 }
 

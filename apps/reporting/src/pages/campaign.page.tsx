@@ -140,6 +140,7 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
           { header: 'Gifts brought', numeric: true, cell: (row) => count(row.gifts) },
           { header: 'Raised', numeric: true, cell: (row) => dollars(Math.round(row.raised * 100)) },
           { header: 'Share clicks', numeric: true, cell: (row) => count(row.clicks) },
+          { header: 'Fundraising page', cell: (row) => (row.fundraisingPage ? 'Yes' : 'No') },
         ]}
         rowKey={(row) => row.promoterId}
       >

@@ -14,7 +14,7 @@ import { RemoteBoundary } from './remote-outlet';
 const CampaignPage = lazy(() => import('donor/CampaignPage'));
 const ReceiptPage = lazy(() => import('donor/ReceiptPage'));
 
-function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
+export function HeaderAction({ user }: { user: SessionUser | null | undefined }) {
   // Until the session is known, nothing: a "Sign in" that turns into "Your dashboard" would flicker.
   if (user === undefined) return null;
   if (user === null) {

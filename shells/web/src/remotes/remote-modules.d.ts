@@ -24,6 +24,14 @@ declare module 'donor/CampaignPage' {
   export default CampaignPage;
 }
 
+/** A promoter's public fundraising page for a campaign, for everyone. */
+declare module 'donor/FundraiserPage' {
+  import type { ComponentType } from 'react';
+
+  const FundraiserPage: ComponentType<{ campaignId: string; promoterId: string }>;
+  export default FundraiserPage;
+}
+
 /** A donor's receipt after paying (`/campaign/{id}/thank-you?session_id=…`), for everyone. */
 declare module 'donor/ReceiptPage' {
   import type { ComponentType } from 'react';

@@ -5,7 +5,7 @@ import { PRERENDERED_PAGE_DATA_ID } from '@causeway/shells/shared/campaign-page/
 import { CampaignPageFrame } from '@causeway/shells/web/src/remotes/campaign-page-frame';
 
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
-const scriptSafe = (json: string) =>
+export const scriptSafe = (json: string) =>
   json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

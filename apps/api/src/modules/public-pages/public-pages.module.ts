@@ -12,6 +12,12 @@ import {
   type CampaignPageSnapshot,
 } from '@causeway/core/campaigns/campaign-page.service';
 import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
+import type { LeaderboardResponse, PublicFundraiserPage } from '@causeway/core/contracts/fundraiser-pages.contract';
+import {
+  fundraiserLinkPreviewOf,
+  type FundraiserPageService,
+  type FundraiserPageSnapshot,
+} from '@causeway/core/promotion/fundraiser-page.service';
 import { PublicCampaignListQuery, type PublicCampaign } from '@causeway/core/contracts/payments.contract';
 import type { CampaignDirectoryService, LiveListQuery } from '@causeway/core/reporting/campaign-directory.service';
 import type { KeptRead } from '@causeway/core/shared/kept-reads';
@@ -23,6 +29,7 @@ import { requestLogLevel } from '../../http/request-log-level';
 import { parseInput } from '../../http/route';
 import { indexHtml, shellDistOf, withLinkPreview } from '../../http/web-assets';
 import { TYPES } from '../../types';
+import { FUNDRAISER_PAGE_SERVICE } from '../promotion.module';
 import { builtResponse, sendBuilt, type BuiltResponse } from './built-response';
 
 /** How long a page's HTML is answered before it is built again though its page did not change. */
@@ -42,6 +49,10 @@ export interface PublicPagesOptions {
    * its data with the instant it was read.
    */
   prerender?: (page: CampaignPage, readAt: number) => Promise<{ markup: string; data: string }>;
+  /** Promoters' fundraising pages and campaigns' leaderboards, kept as the campaign page is. */
+  fundraisers?: Pick<FundraiserPageService, 'snapshot' | 'leaderboard' | 'pageUrl'>;
+  /** A fundraising page's content as HTML, painted before any script runs. */
+  prerenderFundraiser?: (fundraiser: PublicFundraiserPage, readAt: number) => Promise<{ markup: string; data: string }>;
   now?: () => number;
 }
 
@@ -54,7 +65,25 @@ export const CAMPAIGN_LIST_CACHE_CONTROL = 'no-cache';
  * tags and its content), each with its ETag and compressed copies; and the live list's pages
  * (`GET /api/campaigns`), built once per change of each.
  */
-export function publicPagesFactory({ pages, directory, indexPath, prerender, now = Date.now }: PublicPagesOptions) {
+export function publicPagesFactory({
+  pages,
+  directory,
+  indexPath,
+  prerender,
+  fundraisers,
+  prerenderFundraiser,
+  now = Date.now,
+}: PublicPagesOptions) {
+  const leaderboards = new WeakMap<LeaderboardResponse, BuiltResponse>();
+  const fundraiserBuilt = new WeakMap<
+    FundraiserPageSnapshot,
+    { json?: BuiltResponse; html?: { index: string; builtAt: number; response: Promise<BuiltResponse> } }
+  >();
+  const fundraiserKeptFor = (snapshot: FundraiserPageSnapshot) => {
+    let kept = fundraiserBuilt.get(snapshot);
+    if (!kept) fundraiserBuilt.set(snapshot, (kept = {}));
+    return kept;
+  };
   const lists = new WeakMap<KeptRead<Page<PublicCampaign>>, BuiltResponse>();
   const built = new WeakMap<
     CampaignPageSnapshot,
@@ -124,6 +153,64 @@ export function publicPagesFactory({ pages, directory, indexPath, prerender, now
       }
       return kept.html.response;
     },
+
+    /** A campaign's leaderboard as JSON (null without fundraising pages). */
+    async leaderboard(campaignId: string): Promise<BuiltResponse | null> {
+      if (!fundraisers) return null;
+      const value = await fundraisers.leaderboard(campaignId);
+      let built = leaderboards.get(value);
+      if (!built) {
+        built = builtResponse(JSON.stringify(value), {
+          type: 'application/json; charset=utf-8',
+          cacheControl: 'no-cache',
+        });
+        leaderboards.set(value, built);
+      }
+      return built;
+    },
+
+    /** A fundraising page's JSON, or null when there is none to show (the usual route answers 404). */
+    async fundraiserJson(campaignId: string, promoterId: string): Promise<BuiltResponse | null> {
+      if (!fundraisers) return null;
+      const snapshot = await fundraisers.snapshot(campaignId, promoterId);
+      if (!snapshot.fundraiser) return null;
+      const kept = fundraiserKeptFor(snapshot);
+      kept.json ??= builtResponse(JSON.stringify({ fundraiser: snapshot.fundraiser }), {
+        type: 'application/json; charset=utf-8',
+        cacheControl: 'no-cache',
+      });
+      return kept.json;
+    },
+
+    /** A fundraising page's HTML with its link preview, or null when there is none to show or no built shell. */
+    async fundraiserHtml(campaignId: string, promoterId: string): Promise<BuiltResponse | null> {
+      if (!fundraisers) return null;
+      const index = indexHtml(indexPath);
+      if (index === null) return null;
+      const snapshot = await fundraisers.snapshot(campaignId, promoterId);
+      if (!snapshot.fundraiser) return null;
+      const kept = fundraiserKeptFor(snapshot);
+      const at = now();
+      if (kept.html?.index !== index || at - kept.html.builtAt >= HTML_REBUILD_MS) {
+        const fundraiser = snapshot.fundraiser;
+        const building = (async () => {
+          const { markup, data } = prerenderFundraiser
+            ? await prerenderFundraiser(fundraiser, snapshot.readAt)
+            : { markup: '', data: '' };
+          const preview = fundraiserLinkPreviewOf(fundraiser, fundraisers.pageUrl(campaignId, promoterId));
+          return builtResponse(withLinkPreview(index, preview, markup + data), {
+            type: 'text/html; charset=utf-8',
+            cacheControl: CAMPAIGN_HTML_CACHE_CONTROL,
+            tag: [index, markup, JSON.stringify(fundraiser)].join('\0'),
+          });
+        })();
+        kept.html = { index, builtAt: at, response: building };
+        building.catch(() => {
+          if (kept.html?.response === building) kept.html = undefined;
+        });
+      }
+      return kept.html.response;
+    },
   };
 }
 export type PublicPages = ReturnType<typeof publicPagesFactory>;
@@ -133,6 +220,8 @@ export const PUBLIC_PAGES: ServiceIdentifier<PublicPages> = Symbol.for('causeway
 /** React's server renderer loads with the first page painted, not at start. */
 const prerenderCampaignPage = async (page: CampaignPage, readAt: number) =>
   (await import('./campaign-page.prerender')).prerenderCampaignPage(page, readAt);
+const prerenderFundraiserPage = async (fundraiser: PublicFundraiserPage, readAt: number) =>
+  (await import('./fundraiser-page.prerender')).prerenderFundraiserPage(fundraiser, readAt);
 
 /** The public campaign page's built answers. */
 export const publicPagesModule = (options: { root?: string } = {}) =>
@@ -144,6 +233,8 @@ export const publicPagesModule = (options: { root?: string } = {}) =>
           directory: context.get(TYPES.CampaignDirectoryService),
           indexPath: join(shellDistOf(options.root), 'index.html'),
           prerender: prerenderCampaignPage,
+          fundraisers: context.get(FUNDRAISER_PAGE_SERVICE),
+          prerenderFundraiser: prerenderFundraiserPage,
         }),
       )
       .inSingletonScope();
@@ -162,6 +253,7 @@ export async function followCampaignPageChanges(
   const forget = (change: CampaignPageChange) => {
     container.get(TYPES.CampaignPageService).forget(change);
     container.get(TYPES.CampaignDirectoryService).forget(change);
+    container.get(FUNDRAISER_PAGE_SERVICE).forget(change);
   };
   const stop = await eventBus.subscribe(CAMPAIGN_PAGE_CHANGED_TOPIC, ({ payload }) => {
     const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id) => typeof id === 'string') : []);
@@ -187,6 +279,9 @@ export async function followCampaignPageChanges(
 const HTML_PAGE = /^\/campaign\/([^/?#]+)\/details\/?(?:\?.*)?$/;
 const JSON_PAGE = /^\/api\/campaigns\/([^/?#]+)\/page(?:\?.*)?$/;
 const LIVE_LIST = /^\/api\/campaigns\/?(?:\?(.*))?$/;
+const FUNDRAISER_HTML = /^\/campaign\/([^/?#]+)\/fundraisers\/([^/?#]+)\/?(?:\?.*)?$/;
+const FUNDRAISER_JSON = /^\/api\/campaigns\/([^/?#]+)\/fundraisers\/([^/?#]+)\/page(?:\?.*)?$/;
+const LEADERBOARD = /^\/api\/campaigns\/([^/?#]+)\/fundraisers(?:\?.*)?$/;
 
 /** The live list's query as the usual route reads it (Express's simple parser, the contract), or null when it would refuse it. */
 function liveListQueryOf(search: string | undefined): LiveListQuery | null {
@@ -214,11 +309,30 @@ function publicReadOf(
   publicPages: PublicPages,
 ): (() => Promise<BuiltResponse | null>) | null {
   if (url.startsWith('/campaign/')) {
+    const fundraiser = FUNDRAISER_HTML.exec(url);
+    if (fundraiser) {
+      const campaignId = acceptsHtml(req) ? campaignIdOf(fundraiser[1]!) : null;
+      const promoterId = campaignIdOf(fundraiser[2]!);
+      return campaignId === null || promoterId === null
+        ? null
+        : () => publicPages.fundraiserHtml(campaignId, promoterId);
+    }
     const match = HTML_PAGE.exec(url);
     const campaignId = match && acceptsHtml(req) ? campaignIdOf(match[1]!) : null;
     return campaignId === null ? null : () => publicPages.html(campaignId);
   }
   if (!url.startsWith('/api/campaigns')) return null;
+  const fundraiser = FUNDRAISER_JSON.exec(url);
+  if (fundraiser) {
+    const campaignId = campaignIdOf(fundraiser[1]!);
+    const promoterId = campaignIdOf(fundraiser[2]!);
+    return campaignId === null || promoterId === null ? null : () => publicPages.fundraiserJson(campaignId, promoterId);
+  }
+  const board = LEADERBOARD.exec(url);
+  if (board) {
+    const campaignId = campaignIdOf(board[1]!);
+    return campaignId === null ? null : () => publicPages.leaderboard(campaignId);
+  }
   const page = JSON_PAGE.exec(url);
   if (page) {
     const campaignId = campaignIdOf(page[1]!);

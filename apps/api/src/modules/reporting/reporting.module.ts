@@ -45,6 +45,7 @@ export const reportingModule = new ContainerModule(({ bind }) => {
         // The store's outbox holds exactly the changes not yet applied (applied ones are pruned).
         backlog: () => outbox.backlog(),
         overviewCacheMs: context.get(TYPES.Config).REPORT_OVERVIEW_CACHE_MS,
+        fundraiserPages: context.get(TYPES.Repositories).fundraiserPages,
       });
     })
     .inSingletonScope();

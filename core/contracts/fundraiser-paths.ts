@@ -1,0 +1,26 @@
+/** Where fundraising pages live: plain values, so a page can link them without loading the schemas. */
+export const FUNDRAISER_PATHS = {
+  /** A promoter's public fundraising page for a campaign. */
+  page: (campaignId: string, promoterId: string) =>
+    `/campaign/${encodeURIComponent(campaignId)}/fundraisers/${encodeURIComponent(promoterId)}/`,
+  /** Its data. */
+  pageData: (campaignId: string, promoterId: string) =>
+    `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers/${encodeURIComponent(promoterId)}/page`,
+  /** A campaign's top fundraisers. */
+  leaderboard: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers`,
+  /** The promoter's own page for a campaign (making, editing, its photo). */
+  own: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers/me`,
+  /** Every page of a campaign, for its organizers. */
+  all: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraiser-pages`,
+} as const;
+
+/** The campaign and promoter a fundraising page's path names, or null for any other path. */
+export function fundraiserAt(pathname: string): { campaignId: string; promoterId: string } | null {
+  const match = /^\/campaign\/([^/]+)\/fundraisers\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return { campaignId: decodeURIComponent(match[1]!), promoterId: decodeURIComponent(match[2]!) };
+  } catch {
+    return null;
+  }
+}
