@@ -1,20 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalFundIdOf } from '@causeway/core/campaigns/general-fund';
-import { linkTokenOf } from '@causeway/core/contracts/donor-gifts.contract';
 import { MONTHLY_GIFT_PATHS } from '@causeway/core/contracts/monthly-gifts.contract';
 import { REPORTING_API } from '@causeway/core/contracts/reporting.contract';
 import { coveredFee } from '@causeway/core/donations/card-fee.rules';
 import { KEEP_GIVING_NOT_OFFERED } from '@causeway/core/monthly-gifts/monthly-gifts.service';
 import type { RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
 import { cardFeeRuleOf } from '@causeway/core/settings/settings.service';
-import { callApi, cookieHeaderOf, signInAs } from '@causeway/tests/support/api-client';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { eventually } from '@causeway/tests/support/eventually';
+import { giftsVisitCookie, moveStripeClock } from '@causeway/tests/support/monthly-gifts-app';
 import { mirrorCaughtUp } from '@causeway/tests/support/reporting';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
-import { DONOR_GIFTS_SERVICE } from './modules/donor-gifts.module';
 import { MONTHLY_GIFTS_SERVICE } from './modules/monthly-gifts.module';
 import { TYPES } from './types';
 
@@ -34,15 +33,7 @@ let organizationId = '';
 let fundId = '';
 let superCookie = '';
 
-const moveClock = async (days: number) => {
-  const moved = await fetch(`${app.url}/sandbox/stripe/_sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_days: days }),
-  });
-  expect(moved.status).toBe(200);
-  await sandbox().webhooks.drain();
-};
+const moveClock = (days: number) => moveStripeClock(app, days);
 
 const mailsTo = async (email: string, kind: string) =>
   (await container().get(TYPES.Mailbox).list({ to: email })).filter((mail) => mail.kind === kind);
@@ -91,17 +82,7 @@ async function endCampaign(campaignId: string) {
   await container().get(MONTHLY_GIFTS_SERVICE).endGiftsOfEndedCampaigns();
 }
 
-/** A visit of the donor's gifts page, as opening the link of an e-mail gives it. */
-async function visit(email: string): Promise<string> {
-  const { link } = await container().get(DONOR_GIFTS_SERVICE).receiptLink(email);
-  const response = await fetch(`${app.url}/api/my-gifts/visit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: linkTokenOf(new URL(link).hash) }),
-  });
-  expect(response.status).toBe(200);
-  return cookieHeaderOf(response);
-}
+const visit = (email: string) => giftsVisitCookie(app, email);
 
 const giftsOf = async (cookie: string) =>
   (await callApi(app, 'GET', MONTHLY_GIFT_PATHS.mine, { cookie })).body.gifts as any[];

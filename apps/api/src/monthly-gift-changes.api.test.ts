@@ -1,14 +1,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON bodies loosely and assert on them */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkTokenOf } from '@causeway/core/contracts/donor-gifts.contract';
 import type { RecurringPayments } from '@causeway/core/ports/payment-gateway.port';
 import { addPerson } from '@causeway/tests/support/add-person';
-import { callApi, cookieHeaderOf, signInAs } from '@causeway/tests/support/api-client';
+import { callApi, signInAs } from '@causeway/tests/support/api-client';
 import { eventually } from '@causeway/tests/support/eventually';
+import { giftsVisitCookie, moveStripeClock } from '@causeway/tests/support/monthly-gifts-app';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
 import { STRIPE_SANDBOX } from './container';
-import { DONOR_GIFTS_SERVICE } from './modules/donor-gifts.module';
 import { MONTHLY_GIFTS_SERVICE } from './modules/monthly-gifts.module';
 import { TYPES } from './types';
 
@@ -27,15 +26,7 @@ const CAMPAIGN = 'c-monthly-changes';
 let organizationId = '';
 const cookies: Record<string, string> = {};
 
-const moveClock = async (days: number) => {
-  const moved = await fetch(`${app.url}/sandbox/stripe/_sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_days: days }),
-  });
-  expect(moved.status).toBe(200);
-  await sandbox().webhooks.drain();
-};
+const moveClock = (days: number) => moveStripeClock(app, days);
 
 const mailsTo = async (email: string, kind: string) =>
   (await container().get(TYPES.Mailbox).list({ to: email }))
@@ -66,17 +57,7 @@ async function giveMonthly(email: string, amountCents: number, key: string): Pro
   return subscriptionId;
 }
 
-/** A visit of the donor's gifts page: the cookie a browser would hold after opening a receipt's link. */
-async function visit(email: string): Promise<string> {
-  const { link } = await container().get(DONOR_GIFTS_SERVICE).receiptLink(email);
-  const response = await fetch(`${app.url}/api/my-gifts/visit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: linkTokenOf(new URL(link).hash) }),
-  });
-  expect(response.status).toBe(200);
-  return cookieHeaderOf(response);
-}
+const visit = (email: string) => giftsVisitCookie(app, email);
 
 const changeCard = async (customerId: string, number: string) => {
   const portal = await gateway().openBillingPortal({ customerId, returnUrl: app.url });

@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy, Megaphone } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionResponse } from '@causeway/core/contracts/auth.contract';
 import type { CampaignPage } from '@causeway/core/contracts/campaigns.contract';
-import {
-  CHANNEL_LABELS,
-  CHANNEL_ORDER,
-  networkShareUrl,
-  SHARE_UTM_MEDIUM,
-} from '@causeway/core/promotion/share-links.rules';
+import { SHARE_UTM_MEDIUM } from '@causeway/core/promotion/share-links.rules';
 import { ApiError, apiRequest } from '@causeway/shells/shared/http';
 import { campaignHeadline } from '@causeway/shells/shared/campaign-page/campaign-page.rules';
-import { copyText } from '@causeway/shells/shared/ui/copy-text';
+import { PageShareButtons } from './page-share-buttons';
 import { PromoteDialog } from './promote-dialog';
-import { shareButtonLabel } from './promotion-format';
-import { ChannelMark } from './share-links';
 import './promotion.css';
 
 /**
@@ -58,7 +51,6 @@ function pageLinkFor(page: CampaignPage, channel: string): string {
 export function CampaignShare({ page }: { page: CampaignPage }) {
   const user = useSessionUser();
   const [promoting, setPromoting] = useState(false);
-  const [copied, setCopied] = useState(false);
   const headline = campaignHeadline(page);
 
   if (user?.accountType === 'promoter') {
@@ -81,35 +73,11 @@ export function CampaignShare({ page }: { page: CampaignPage }) {
   pageOnly.hash = '';
   return (
     <div className="cw-campaign-share">
-      <ul className="cw-campaign-share__list">
-        {CHANNEL_ORDER.filter((channel) => channel !== 'instagram').map((channel) => (
-          <li key={channel}>
-            <a
-              className="cw-button cw-button--secondary"
-              href={networkShareUrl(channel, pageLinkFor(page, channel), headline) ?? '#'}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <ChannelMark channel={channel} />
-              {shareButtonLabel(channel)}
-            </a>
-          </li>
-        ))}
-        <li>
-          <button
-            type="button"
-            className="cw-button cw-button--secondary"
-            onClick={() => void copyText(pageOnly.toString()).then(setCopied)}
-          >
-            {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-            {copied ? 'Link copied' : 'Copy link'}
-          </button>
-        </li>
-      </ul>
-      <p className="cw-share__note">
-        For {CHANNEL_LABELS.instagram}, copy the link and paste it into your post, story or bio: Instagram has no share
-        page on the web.
-      </p>
+      <PageShareButtons
+        linkFor={(channel) => pageLinkFor(page, channel)}
+        copyLink={pageOnly.toString()}
+        text={headline}
+      />
     </div>
   );
 }
