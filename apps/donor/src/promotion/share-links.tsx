@@ -5,7 +5,13 @@ import type { ShareLinkView } from '@causeway/core/contracts/promotion.contract'
 import { copyText } from '@causeway/shells/shared/ui/copy-text';
 import { shareButtonLabel } from './promotion-format';
 
-const CHANNEL_MARKS: Record<ShareChannel, string> = { x: '𝕏', linkedin: 'in', facebook: 'f', instagram: 'IG' };
+const CHANNEL_MARKS: Record<ShareChannel, string> = {
+  x: '𝕏',
+  linkedin: 'in',
+  facebook: 'f',
+  instagram: 'IG',
+  qr: 'QR',
+};
 
 export function ChannelMark({ channel }: { channel: ShareChannel }) {
   return (
