@@ -34,6 +34,7 @@ import { deliveryRoutes } from './routes/delivery.routes';
 import { amobeeRoutes } from './routes/amobee.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
+import { qrCodeRoutes } from './routes/qr-codes.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { donateFormRoutes } from './routes/donate-form.routes';
 import { DONATE_FORM_SERVICE } from './modules/donations.module';
@@ -233,6 +234,7 @@ export function createApp(container: Container): RequestListener {
     }),
   );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
+  app.use(qrCodeRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   const publicUrl = config.publicUrl;
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));
