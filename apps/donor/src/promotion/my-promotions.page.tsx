@@ -75,7 +75,7 @@ function PromotionCard({ promotion }: { promotion: PromotionView }) {
       </table>
       <details className="cw-promotion__links">
         <summary>Your links</summary>
-        <ShareLinks links={promotion.links} />
+        <ShareLinks campaignId={promotion.campaignId} links={promotion.links} />
       </details>
     </article>
   );
