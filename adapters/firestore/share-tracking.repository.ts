@@ -159,7 +159,7 @@ export function createFirestoreShareTrackingRepository(context: FirestoreContext
         .sort(newestFirst);
     },
     async countClicks(campaignId, filter = {}) {
-      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 0 };
       // Counted here: stored instants may be ISO strings or Timestamps, so the time filter cannot be a query.
       for (const click of await repository.listClicks(campaignId, filter)) counts[click.channel] += 1;
       return counts;

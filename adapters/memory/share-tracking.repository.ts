@@ -29,7 +29,7 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         context,
         () => {
           const existing = counters().get(campaignId);
-          if (existing) return { counters: copy(existing), created: false };
+          if (existing) return { counters: SharesClicks.parse(copy(existing)), created: false };
           const created = SharesClicks.parse({ campaignId });
           counters().set(campaignId, created);
           return { counters: copy(created), created: true };
@@ -47,7 +47,8 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
     },
     async getCounters(campaignId) {
       const found = counters().get(campaignId);
-      return found ? copy(found) : SharesClicks.parse({ campaignId });
+      // Counters kept before a channel was added have no field for it: zero.
+      return SharesClicks.parse(found ? copy(found) : { campaignId });
     },
     recordClick(input) {
       const parsed = ClickEvent.parse(input);
@@ -57,7 +58,7 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         () => {
           if (clicks().has(click.id)) throw conflict('A click with this id already exists.');
           clicks().set(click.id, click);
-          const current = counters().get(click.campaignId) ?? SharesClicks.parse({ campaignId: click.campaignId });
+          const current = SharesClicks.parse(counters().get(click.campaignId) ?? { campaignId: click.campaignId });
           const updated = { ...current, [click.channel]: current[click.channel] + 1 };
           counters().set(click.campaignId, updated);
           return copy(updated);
@@ -124,7 +125,7 @@ export function createMemoryShareTrackingRepository(context: MemoryContext): Sha
         .map(copy);
     },
     async countClicks(campaignId, filter = {}) {
-      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 0 };
       for (const click of await repository.listClicks(campaignId, filter)) counts[click.channel] += 1;
       return counts;
     },

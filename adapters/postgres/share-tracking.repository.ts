@@ -163,7 +163,7 @@ export function createPostgresShareTrackingRepository(context: PgContext): Share
       if (filter.promoterId !== undefined) query = query.where('promoter_id', '=', filter.promoterId);
       if (filter.since !== undefined) query = query.where('created_at', '>=', new Date(filter.since));
       const rows = await query.groupBy('channel').execute();
-      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0 };
+      const counts = { x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 0 };
       for (const row of rows) counts[row.channel as ShareChannel] = Number(row.clicks);
       return counts;
     },
@@ -254,6 +254,7 @@ function toCounters(row: Selectable<SharesClicksTable>): SharesClicks {
     linkedin: Number(row.linkedin),
     facebook: Number(row.facebook),
     instagram: Number(row.instagram),
+    qr: Number(row.qr),
   });
 }
 

@@ -17,7 +17,8 @@ export const EDUCATION_LEVELS = ['any', 'GED', 'Undergraduate', 'Bachelors', 'Ma
 export const EducationLevel = z.enum(EDUCATION_LEVELS);
 export type EducationLevel = z.infer<typeof EducationLevel>;
 
-export const SHARE_CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+/** The networks a promoter posts links on, and `qr`: scans of a printed QR code. */
+export const SHARE_CHANNELS = ['x', 'linkedin', 'facebook', 'instagram', 'qr'] as const;
 export const ShareChannel = z.enum(SHARE_CHANNELS);
 export type ShareChannel = z.infer<typeof ShareChannel>;
 

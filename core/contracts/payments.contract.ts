@@ -83,7 +83,7 @@ export const DonationCheckoutBody = z.object({
   ref: z.string().trim().max(200).optional(),
   /**
    * The network the shared link was posted on (the landing link's `utm_source`: x, linkedin, facebook,
-   * instagram); anything else is ignored. A share code in `ref` names its own network.
+   * instagram, or qr for a QR code); anything else is ignored. A share code in `ref` names its own network.
    */
   channel: z.string().trim().max(40).optional(),
   /**

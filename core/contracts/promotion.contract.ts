@@ -13,6 +13,8 @@ export const ClickCountsView = z.object({
   linkedin: z.number().int().nonnegative(),
   facebook: z.number().int().nonnegative(),
   instagram: z.number().int().nonnegative(),
+  /** Scans of the promoter's (or the campaign's) QR code. */
+  qr: z.number().int().nonnegative(),
 });
 export type ClickCountsView = z.infer<typeof ClickCountsView>;
 
@@ -31,7 +33,7 @@ export const ShareLinkView = z.object({
   code: z.string(),
   /** The short link to post: `{host}/s/{code}`. */
   url: z.string(),
-  /** The network's share page with the link; null for Instagram, which has none on the web. */
+  /** The network's share page with the link; null for Instagram, which has none on the web, and the QR code. */
   shareUrl: z.string().nullable(),
 });
 export type ShareLinkView = z.infer<typeof ShareLinkView>;

@@ -143,7 +143,7 @@ export const ReportTotals = z.object({
   feeCoveredShare: z.number().nonnegative().nullable(),
   /** The card fees donors covered on top of their gifts, net of refunds (not part of raised). */
   coveredFeesCents: Cents,
-  /** Each share channel's clicks and the gifts it brought, in the order x, linkedin, facebook, instagram. */
+  /** Each share channel's clicks and the gifts it brought, in the order x, linkedin, facebook, instagram, qr. */
   channels: z.array(
     z.object({
       channel: ShareChannel,
@@ -295,7 +295,7 @@ export const CampaignReportResponse = z.object({
   interval: SeriesInterval,
   series: z.array(SeriesPoint),
   funnel: Funnel,
-  /** Every channel, zeros included, in the order x, linkedin, facebook, instagram. */
+  /** Every channel, zeros included, in the order x, linkedin, facebook, instagram, qr. */
   channels: z.array(ChannelFigures),
   /** Gifts that came through no share link (ads, direct visits). */
   direct: z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents }),
@@ -341,6 +341,7 @@ const ChannelClicks = z.object({
   linkedin: z.number().int().nonnegative(),
   facebook: z.number().int().nonnegative(),
   instagram: z.number().int().nonnegative(),
+  qr: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
 });
 

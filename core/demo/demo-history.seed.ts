@@ -123,7 +123,13 @@ const MESSAGES = [
   'Every child deserves lunch.',
 ] as const;
 const AMOUNTS = [10_00, 15_00, 20_00, 25_00, 25_00, 35_00, 50_00, 50_00, 75_00, 100_00, 150_00, 250_00] as const;
-const CHANNEL_WEIGHTS: Record<ShareChannel, number> = { x: 0.35, facebook: 0.3, linkedin: 0.2, instagram: 0.15 };
+const CHANNEL_WEIGHTS: Record<ShareChannel, number> = {
+  x: 0.3,
+  facebook: 0.3,
+  linkedin: 0.2,
+  instagram: 0.15,
+  qr: 0.05,
+};
 
 /**
  * 60 donors who give signed in (so their gifts are known to be theirs, and some give again) and as many

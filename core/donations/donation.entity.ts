@@ -76,7 +76,7 @@ export const Donation = z.object({
   ad_budget_share: Cents.default(0),
   /** All that has been refunded of it so far; never more than the amount. */
   refunded: Cents.default(0),
-  /** The network of the shared link that brought it (x, linkedin, facebook, instagram); null when none did. */
+  /** The network of the shared link that brought it (x, linkedin, facebook, instagram, or qr for a QR code); null when none did. */
   channel: ShareChannel.nullable().default(null),
   /**
    * The card fee the donor chose to cover, paid on top of the gift: the payment is amount + covered_fee.

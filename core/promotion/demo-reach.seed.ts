@@ -37,6 +37,7 @@ const DEMO_CLICKS: Record<ShareChannel, readonly number[]> = {
   linkedin: [0.8, 2.5, 5, 9, 11],
   facebook: [0.3, 1.2, 3.5, 4.5, 7.5, 10.5, 11.5],
   instagram: [1.8, 6.5],
+  qr: [0.7, 5.5, 12],
 };
 
 /**

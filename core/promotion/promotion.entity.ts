@@ -44,6 +44,7 @@ export const SharesClicks = z.object({
   linkedin: z.number().int().nonnegative().default(0),
   facebook: z.number().int().nonnegative().default(0),
   instagram: z.number().int().nonnegative().default(0),
+  qr: z.number().int().nonnegative().default(0),
 });
 export type SharesClicks = z.infer<typeof SharesClicks>;
 

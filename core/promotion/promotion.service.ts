@@ -30,9 +30,10 @@ import {
   networkShareUrl,
   SHARE_UTM_MEDIUM,
   shareCodeFrom,
+  campaignQrPath,
   shortLinkPath,
 } from './share-links.rules';
-import { landingPath } from './share-landing.rules';
+import { campaignQrLandingPath, landingPath } from './share-landing.rules';
 import { inWeek, weekStart } from './weekly-window.rules';
 
 export type PromotionServiceDeps = {
@@ -245,15 +246,15 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
               shareTracking.getCounters(campaign.campaignUUID),
               promotions.listByCampaign(campaign.campaignUUID),
             ]);
-            const { x, linkedin, facebook, instagram } = counters;
+            const { x, linkedin, facebook, instagram, qr } = counters;
             return {
               campaignId: campaign.campaignUUID,
               name: campaign.campaignName,
               title: campaign.campaignTitle,
               createdAt: campaign.createdAt,
               pageUrl: pageUrl(campaign.campaignUUID),
-              counters: { x, linkedin, facebook, instagram },
-              total: x + linkedin + facebook + instagram,
+              counters: { x, linkedin, facebook, instagram, qr },
+              total: x + linkedin + facebook + instagram + qr,
               promoters: ofCampaign.length,
             };
           }),
@@ -292,16 +293,91 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
           };
         }),
       );
-      const { x, linkedin, facebook, instagram } = counters;
+      const { x, linkedin, facebook, instagram, qr } = counters;
       return {
         campaignId,
         campaignName: campaign.campaignName,
-        counters: { x, linkedin, facebook, instagram },
-        total: x + linkedin + facebook + instagram,
+        counters: { x, linkedin, facebook, instagram, qr },
+        total: x + linkedin + facebook + instagram + qr,
         thisWeek,
         weekStart: since,
         promoters,
       };
+    },
+
+    /**
+     * The short link the promoter's QR code for a live campaign they promote encodes: their own link of
+     * channel `qr`, made now when their promotion is older than QR codes. 404 when the campaign is not
+     * live or the promoter does not promote it.
+     */
+    async promoterQrLink(actor: Actor, campaignId: string): Promise<{ url: string; campaignName: string }> {
+      authorize(actor, 'promotion.read', { uid: actor.uid });
+      const campaign = await liveCampaign(campaignId);
+      const links = await shareTracking.listShareLinks(actor.uid, campaignId);
+      if (links.length === 0) throw notFound('You do not promote that campaign.');
+      const link =
+        links.find((candidate) => candidate.channel === 'qr') ??
+        (
+          await unitOfWork.run((repositories) =>
+            repositories.shareTracking.ensureShareLinks([
+              {
+                code: shareCodeFrom(ids.newSecret()),
+                campaignId,
+                promoterId: actor.uid,
+                channel: 'qr',
+                createdAt: clock.now().toISOString(),
+              },
+            ]),
+          )
+        )[0]!;
+      return { url: `${publicUrl}${shortLinkPath(link.code)}`, campaignName: campaign.campaignName };
+    },
+
+    /**
+     * The address a live campaign's own QR code encodes (`/q/{id}`), for those who see its shares: its
+     * campaigners and platform staff. 404 when the campaign is not live.
+     */
+    async campaignQrLink(actor: Actor, campaignId: string): Promise<{ url: string; campaignName: string }> {
+      const campaign = await campaigns.findById(campaignId);
+      if (!campaign || campaign.isDeleted) throw notFound('That campaign does not exist.');
+      authorize(actor, 'campaignShares.read', { organizationId: campaign.organizationId, uid: campaign.userId });
+      if (!isLive(campaign)) throw notFound('That campaign is not live.');
+      return { url: `${publicUrl}${campaignQrPath(campaignId)}`, campaignName: campaign.campaignName };
+    },
+
+    /**
+     * Follows a scan of a live campaign's own QR code: counts it as a click of channel `qr` without a
+     * promoter (with its UTM parameters), as `follow` counts a short link, and answers the campaign page
+     * naming the channel; null for a campaign that is not live.
+     */
+    async followCampaignQr(
+      campaignId: string,
+      request: { userAgent?: string; counts: boolean },
+    ): Promise<{ location: string } | null> {
+      if (!isLive(await campaigns.findById(campaignId))) return null;
+      if (request.counts && !isLinkPreviewer(request.userAgent)) {
+        const at = clock.now().toISOString();
+        await unitOfWork.run(async (repositories) => {
+          await repositories.shareTracking.recordClick({
+            id: ids.newId(),
+            campaignId,
+            channel: 'qr',
+            promoterId: null,
+            createdAt: at,
+          });
+          await repositories.shareTracking.recordUtm({
+            id: ids.newId(),
+            campaignId,
+            utm_source: 'qr',
+            utm_medium: SHARE_UTM_MEDIUM,
+            utm_campaign: campaignId,
+            utm_content: null,
+            utm_term: null,
+            createdAt: at,
+          });
+        });
+      }
+      return { location: campaignQrLandingPath(campaignId) };
     },
 
     /**

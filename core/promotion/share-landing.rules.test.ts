@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath, shareChannelOf } from './share-landing.rules';
+import { campaignQrLandingPath, landingPath, shareChannelOf } from './share-landing.rules';
 
 describe('where a share link leads', () => {
   it.each([
@@ -20,6 +20,15 @@ describe('where a share link leads', () => {
   ] as const)('sends a %s click on campaign %s by %s to %s', (channel, campaignId, promoterId, expected) => {
     expect(landingPath({ channel, campaignId, promoterId })).toBe(expected);
   });
+
+  it("sends a scan of a promoter's QR code, and of the campaign's own, to the page naming the channel qr", () => {
+    expect(landingPath({ channel: 'qr', campaignId: 'c-5', promoterId: 'p-5' })).toBe(
+      '/campaign/c-5/details/?ref=p-5&utm_source=qr&utm_medium=social&utm_campaign=c-5',
+    );
+    expect(campaignQrLandingPath('c-6')).toBe(
+      '/campaign/c-6/details/?utm_source=qr&utm_medium=social&utm_campaign=c-6',
+    );
+  });
 });
 
 describe('the share network a visitor came from', () => {
@@ -28,6 +37,7 @@ describe('the share network a visitor came from', () => {
     [' LinkedIn ', 'linkedin'],
     ['facebook', 'facebook'],
     ['instagram', 'instagram'],
+    ['QR', 'qr'],
     ['twitter', 'x'],
     ['newsletter', null],
     ['', null],

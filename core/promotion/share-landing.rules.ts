@@ -17,8 +17,17 @@ export function landingPath(link: { campaignId: string; promoterId: string; chan
 }
 
 /**
+ * Where a scan of a campaign's own QR code (no promoter's) sends its visitor: the campaign page, naming
+ * the channel (`qr`) so a gift made there is reported as one the code brought.
+ */
+export function campaignQrLandingPath(campaignId: string): string {
+  const query = new URLSearchParams({ utm_source: 'qr', utm_medium: SHARE_UTM_MEDIUM, utm_campaign: campaignId });
+  return `${CAMPAIGN_PATHS.page(campaignId)}?${query.toString()}`;
+}
+
+/**
  * The share network a visitor came from, as the landing link names it (`utm_source`, any case): one of
- * x, linkedin, facebook, instagram (`twitter` is X), else null (another source, or none).
+ * x, linkedin, facebook, instagram, qr (`twitter` is X), else null (another source, or none).
  */
 export function shareChannelOf(value: unknown): ShareChannel | null {
   if (typeof value !== 'string') return null;

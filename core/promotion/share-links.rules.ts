@@ -18,6 +18,12 @@ export function shareCodeFrom(secret: string): string {
 /** Where a short link lives: `/s/{code}`. */
 export const shortLinkPath = (code: string) => `/s/${encodeURIComponent(code)}`;
 
+/**
+ * Where a campaign's own QR code leads, `/q/{campaignId}`: a short link without a promoter, whose scans
+ * are counted as clicks of channel `qr` before the visitor is sent to the campaign page.
+ */
+export const campaignQrPath = (campaignId: string) => `/q/${encodeURIComponent(campaignId)}`;
+
 /** The utm_medium every share link carries. */
 export const SHARE_UTM_MEDIUM = 'social';
 
@@ -35,6 +41,7 @@ export function networkShareUrl(channel: ShareChannel, url: string, text: string
     case 'facebook':
       return `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`;
     case 'instagram':
+    case 'qr':
       return null;
   }
 }
@@ -44,6 +51,7 @@ export const CHANNEL_LABELS: Record<ShareChannel, string> = {
   linkedin: 'LinkedIn',
   facebook: 'Facebook',
   instagram: 'Instagram',
+  qr: 'QR code',
 };
 
 /** The channels in the order screens list them (SPEC §9), without loading the entities' schemas. */

@@ -475,6 +475,7 @@ export function reportingServiceFactory({
               { header: 'Clicks on LinkedIn', value: (row) => row.clicks.linkedin },
               { header: 'Clicks on Facebook', value: (row) => row.clicks.facebook },
               { header: 'Clicks on Instagram', value: (row) => row.clicks.instagram },
+              { header: 'QR code scans', value: (row) => row.clicks.qr },
               { header: 'Clicks', value: (row) => row.clicks.total },
               { header: 'Gifts this week', value: (row) => row.thisWeek.gifts },
               { header: 'Gifts the week before', value: (row) => row.lastWeek.gifts },

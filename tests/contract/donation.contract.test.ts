@@ -15,7 +15,7 @@ const record = (
     percentage?: number;
     at?: string;
     sessionId?: string;
-    channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | null;
+    channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | 'qr' | null;
     /** The card fee the donor covered on top of the amount. */
     coveredFee?: number;
   } = {},

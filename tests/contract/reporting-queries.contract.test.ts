@@ -60,6 +60,7 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
         { channel: 'linkedin', shareClicks: 1, gifts: 1, raisedCents: 2_000 },
         { channel: 'facebook', shareClicks: 1, gifts: 1, raisedCents: 3_000 },
         { channel: 'instagram', shareClicks: 0, gifts: 0, raisedCents: 0 },
+        { channel: 'qr', shareClicks: 0, gifts: 0, raisedCents: 0 },
       ],
     });
   });
@@ -243,6 +244,7 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       { channel: 'linkedin', shareClicks: 1, gifts: 1, raisedCents: 2_000 },
       { channel: 'facebook', shareClicks: 0, gifts: 0, raisedCents: 0 },
       { channel: 'instagram', shareClicks: 0, gifts: 0, raisedCents: 0 },
+      { channel: 'qr', shareClicks: 0, gifts: 0, raisedCents: 0 },
     ]);
     expect(report?.direct).toEqual({ gifts: 1, raisedCents: 5_000 });
     expect(report?.promoters).toEqual([
@@ -299,7 +301,7 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
         campaigns: 1,
         gifts: 3,
         raisedCents: 6_000,
-        clicks: { x: 2, linkedin: 1, facebook: 0, instagram: 0, total: 3 },
+        clicks: { x: 2, linkedin: 1, facebook: 0, instagram: 0, qr: 0, total: 3 },
         thisWeek: { gifts: 1, raisedCents: 2_000, clicks: 2 },
         lastWeek: { gifts: 1, raisedCents: 1_500, clicks: 1 },
       },
@@ -310,7 +312,7 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
         campaigns: 1,
         gifts: 1,
         raisedCents: 3_000,
-        clicks: { x: 0, linkedin: 0, facebook: 1, instagram: 0, total: 1 },
+        clicks: { x: 0, linkedin: 0, facebook: 1, instagram: 0, qr: 0, total: 1 },
         thisWeek: { gifts: 0, raisedCents: 0, clicks: 0 },
         lastWeek: { gifts: 0, raisedCents: 0, clicks: 0 },
       },

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
 import { describeContract } from '@causeway/tests/support/contract';
 
-const zero = (campaignId: string) => ({ campaignId, x: 0, linkedin: 0, facebook: 0, instagram: 0 });
+const zero = (campaignId: string) => ({ campaignId, x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 0 });
 const click = (
   id: string,
   channel: ShareChannel,
@@ -69,6 +69,23 @@ describeContract('ShareTrackingRepository', (subject) => {
     expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), instagram: 1 });
   });
 
+  it('counts scans of a QR code as clicks of their own channel, with or without a promoter', async () => {
+    const { shareTracking } = subject().store.repositories;
+    expect(await shareTracking.recordClick(click('k-1', 'qr', { promoterId: null }))).toEqual({
+      ...zero('c-1'),
+      qr: 1,
+    });
+    expect(await shareTracking.recordClick(click('k-2', 'qr', { promoterId: 'p-1' }))).toEqual({
+      ...zero('c-1'),
+      qr: 2,
+    });
+    expect(await shareTracking.getCounters('c-1')).toEqual({ ...zero('c-1'), qr: 2 });
+    expect(await shareTracking.countClicks('c-1')).toEqual({ x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 2 });
+    const qrLink = link('code-qr-1', 'qr');
+    expect(await shareTracking.ensureShareLinks([qrLink])).toEqual([qrLink]);
+    expect(await shareTracking.findShareLink('code-qr-1')).toEqual(qrLink);
+  });
+
   it('counts page visits per campaign and UTC day, each with its event, and 30 at once all count', async () => {
     const { store } = subject();
     const { shareTracking } = store.repositories;
@@ -133,6 +150,7 @@ describeContract('ShareTrackingRepository', (subject) => {
       linkedin,
       facebook,
       instagram,
+      qr: 0,
     });
     expect(await shareTracking.countClicks('c-1')).toEqual(counts(2, 1, 1, 0));
     expect(await shareTracking.countClicks('c-1', { promoterId: 'p-1' })).toEqual(counts(2, 0, 0, 0));

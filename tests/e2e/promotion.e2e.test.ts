@@ -1,8 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { decodeQrPng, decodeQrSvg } from '@causeway/tests/support/qr-decode';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
+
+/** The QR code of a panel: its preview and its PNG and SVG downloads all read as the link it shows. */
+async function expectQrCodeOf(panel: Locator, link: string): Promise<void> {
+  const page = panel.page();
+  const preview = panel.getByRole('img', { name: /^QR code that opens/ });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(256);
+  const previewBytes = await page.evaluate(
+    async (src) => Array.from(new Uint8Array(await (await fetch(src)).arrayBuffer())),
+    (await preview.getAttribute('src'))!,
+  );
+  expect(decodeQrPng(new Uint8Array(previewBytes))).toBe(link);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Download PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toMatch(/-qr\.png$/);
+  expect(decodeQrPng(new Uint8Array(await readFile((await png.path())!)))).toBe(link);
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Download SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toMatch(/-qr\.svg$/);
+  expect(decodeQrSvg(await readFile((await svg.path())!, 'utf8'))).toBe(link);
+}
 
 /**
  * A promoter promotes a live campaign from Discover and copies their X link; a visitor follows it to the
@@ -57,6 +84,13 @@ describe('promoting a campaign in the browser', () => {
     expect(await dialog.textContent()).toContain('Instagram has no share page on the web');
     await expectAccessible(page, 'the share dialog');
 
+    // Their QR code, to print, holds their own short link of channel qr.
+    const qr = dialog.getByTestId('qr-code');
+    const qrLink = (await qr.locator('code').textContent())!;
+    expect(qrLink).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{10}$`));
+    expect(qrLink).not.toBe(xLink);
+    await expectQrCodeOf(qr, qrLink);
+
     await xRow.getByRole('button', { name: 'Copy link (X)' }).click();
     await xRow.getByRole('button', { name: 'Copied (X)' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(xLink);
@@ -101,6 +135,30 @@ describe('promoting a campaign in the browser', () => {
     expect(await page.getByTestId('share-total').textContent()).toBe('1 click in all');
     expect(await page.getByRole('row', { name: /Priya Shah/ }).textContent()).toContain('X 1');
     expect(visitor.errors).toEqual([]);
+  });
+
+  it("shows the campaigner the live campaign's own QR code, which a scan follows to the page as a QR code click", async () => {
+    const { page } = visitor;
+    await page.goto(`${app.url}/campaigner/campaigns/${campaignId}`);
+    const section = page.getByRole('region', { name: 'QR code' });
+    const qr = section.getByTestId('qr-code');
+    await qr.waitFor();
+    const address = `${app.url}/q/${campaignId}`;
+    expect(await qr.locator('code').textContent()).toBe(address);
+    await expectQrCodeOf(qr, address);
+    await expectAccessible(page, 'the live campaign with its QR code');
+
+    await page.goto(address);
+    await page.getByRole('heading', { name: HEADLINE, level: 1 }).waitFor();
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('qr');
+    expect(await app.server.container.get(TYPES.Repositories).shareTracking.getCounters(campaignId)).toMatchObject({
+      x: 1,
+      qr: 1,
+    });
+    // Back to the campaign's shares, where the next step starts.
+    await page.goto(`${app.url}/campaigner/campaigns/${campaignId}`);
+    await page.getByRole('link', { name: 'Promoters' }).click();
+    await page.getByTestId('share-counters').waitFor();
   });
 
   it('lets the campaigner write the thank-you messages beside their live preview, and save them', async () => {

@@ -132,11 +132,11 @@ describe('the reporting area in the browser', () => {
       .toContain("1 of 1 gifts came through promoters' share links");
     const bars = channels.locator('.recharts-label-list text');
     await bars.first().waitFor();
-    // The table beside it: share clicks, gifts and raised for X, LinkedIn, Facebook and Instagram.
+    // The table beside it: share clicks, gifts and raised for X, LinkedIn, Facebook, Instagram and QR code.
     const table = await channels
       .locator('table tbody tr')
       .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
-    expect(table.map(([, gifts]) => gifts)).toEqual(['1', '0', '0', '0']);
+    expect(table.map(([, gifts]) => gifts)).toEqual(['1', '0', '0', '0', '0']);
     // One bar, X's one gift (a channel without gifts has no bar to label).
     expect(await bars.allTextContents()).toEqual(['1']);
     // LinkedIn's link was followed, without a gift.

@@ -70,7 +70,7 @@ export interface FixtureGift {
   name?: string | null;
   message?: string | null;
   promoterId?: string | null;
-  channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | null;
+  channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | 'qr' | null;
   /** The card fee the donor covered on top of the gift, and what refunds took back of it. */
   coveredFee?: number;
   coveredFeeRefunded?: number;
@@ -244,7 +244,7 @@ export async function writeFixture(db: Kysely<ReportingDatabase>, fixture: Mirro
   await recomputeRollups(db);
 }
 
-const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram', 'qr'] as const;
 
 /**
  * The rollups from the facts: a gift counts once it is not refunded in full, raised is net of refunds,
@@ -300,9 +300,9 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
     ) s on s.campaign_id = k.campaign_id and s.day = k.day`.execute(db);
   await sql`
     insert into reporting.promoter_days (promoter_id, campaign_id, day, organization_id, clicks_x, clicks_linkedin,
-      clicks_facebook, clicks_instagram, gifts, raised_cents)
+      clicks_facebook, clicks_instagram, clicks_qr, gifts, raised_cents)
     select k.promoter_id, k.campaign_id, k.day, c.organization_id, coalesce(s.x, 0), coalesce(s.linkedin, 0),
-      coalesce(s.facebook, 0), coalesce(s.instagram, 0), coalesce(g.gifts, 0), coalesce(g.raised, 0)
+      coalesce(s.facebook, 0), coalesce(s.instagram, 0), coalesce(s.qr, 0), coalesce(g.gifts, 0), coalesce(g.raised, 0)
     from (
       select promoter_id, campaign_id, day from reporting.gifts where promoter_id is not null
       union select promoter_id, campaign_id, day from reporting.share_clicks where promoter_id is not null
@@ -381,7 +381,7 @@ async function recomputeReadRollups(db: Kysely<ReportingDatabase>): Promise<void
   const total = `sum(${CHANNELS.map((c) => `clicks_${c}`).join(' + ')})`;
   await sql`
     insert into reporting.promoter_totals (scope, promoter_id, campaigns, gifts, raised_cents,
-      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, clicks)
+      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, clicks_qr, clicks)
     select coalesce(organization_id, ''), promoter_id, count(distinct campaign_id), sum(gifts), sum(raised_cents),
       ${sql.raw(clicks)}, ${sql.raw(total)}
     from reporting.promoter_days group by 1, 2

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { SHARE_CHANNELS } from '@causeway/core/campaigns/targeting.entity';
 import type { MirrorBatch, MirrorLease, MirrorStatus, ReportingMirror } from '@causeway/core/ports/reporting.port';
 import {
   emptyMirrorKeys,
@@ -47,7 +48,7 @@ export function monthlyDonorKey(gift: Pick<MirrorMonthlyGift, 'donorEmail' | 'su
   return email ? `email:${email}` : `subscription:${gift.subscriptionId}`;
 }
 
-const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+const CHANNELS = SHARE_CHANNELS;
 const isChannel = (value: string | null): value is (typeof CHANNELS)[number] =>
   (CHANNELS as readonly (string | null)[]).includes(value);
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { SHARE_CHANNELS } from '@causeway/core/campaigns/targeting.entity';
 import pg from 'pg';
 import type {
   CampaignReportRow,
@@ -25,7 +26,7 @@ import type {
 import { monthlyCounts, retentionCohorts } from '@causeway/core/reporting/monthly-giving';
 import type { ReportingDatabase } from './reporting.tables';
 
-const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+const CHANNELS = SHARE_CHANNELS;
 
 /** Each channel's share clicks, gifts and raised, summed over campaign days. */
 const channelSums = sql.join(
@@ -242,7 +243,7 @@ function campaignRowsSql(
     ranged as (
       select d.campaign_id, sum(d.raised_cents) as raised, sum(d.gifts) as gifts, sum(d.impressions) as impressions,
         sum(d.ad_clicks) as ad_clicks, sum(d.spend_cents) as spend,
-        sum(d.share_clicks_x + d.share_clicks_linkedin + d.share_clicks_facebook + d.share_clicks_instagram) as share_clicks
+        sum(d.share_clicks_x + d.share_clicks_linkedin + d.share_clicks_facebook + d.share_clicks_instagram + d.share_clicks_qr) as share_clicks
       from reporting.campaign_days d join c on c.campaign_id = d.campaign_id
       where ${dayRange(window, 'd.day')} ${only('d')}
       group by d.campaign_id
@@ -462,7 +463,8 @@ function promoterRowsSql(window: ReportWindow, now: Date, tail: RawBuilder<unkno
       select d.promoter_id, count(distinct d.campaign_id) as campaigns, sum(d.gifts) as gifts,
         sum(d.raised_cents) as raised, sum(d.clicks_x) as clicks_x, sum(d.clicks_linkedin) as clicks_linkedin,
         sum(d.clicks_facebook) as clicks_facebook, sum(d.clicks_instagram) as clicks_instagram,
-        sum(d.clicks_x + d.clicks_linkedin + d.clicks_facebook + d.clicks_instagram) as clicks
+        sum(d.clicks_qr) as clicks_qr,
+        sum(d.clicks_x + d.clicks_linkedin + d.clicks_facebook + d.clicks_instagram + d.clicks_qr) as clicks
       from reporting.promoter_days d
       where ${dayRange(window, 'd.day')} ${inOrganization(window, 'd.organization_id')}
       group by d.promoter_id`;
@@ -471,7 +473,7 @@ function promoterRowsSql(window: ReportWindow, now: Date, tail: RawBuilder<unkno
   const page = whole
     ? sql`
       select t.promoter_id, t.campaigns, t.gifts, t.raised_cents as raised, t.clicks_x, t.clicks_linkedin,
-        t.clicks_facebook, t.clicks_instagram, t.clicks,
+        t.clicks_facebook, t.clicks_instagram, t.clicks_qr, t.clicks,
         row_number() over (order by t.gifts desc, t.raised_cents desc, t.clicks desc, t.promoter_id) as rank,
         (select count(*) from reporting.promoter_totals c where c.scope = ${scopeOf(window)}) as total_rows
       from reporting.promoter_totals t where t.scope = ${scopeOf(window)}
@@ -521,6 +523,7 @@ function promoterRowOf(row: Row): PromoterRow {
       linkedin: num(row.clicks_linkedin),
       facebook: num(row.clicks_facebook),
       instagram: num(row.clicks_instagram),
+      qr: num(row.clicks_qr),
       total: num(row.clicks),
     },
     thisWeek: { gifts: num(row.week_gifts), raisedCents: num(row.week_raised), clicks: num(row.week_clicks) },
@@ -909,7 +912,7 @@ export function createPostgresReportingQueries(
             ),
             -- Its promoters are those who promoted it (their links are made then): each one's days by the key.
             figures as (
-              select d.promoter_id, sum(d.clicks_x + d.clicks_linkedin + d.clicks_facebook + d.clicks_instagram) as clicks,
+              select d.promoter_id, sum(d.clicks_x + d.clicks_linkedin + d.clicks_facebook + d.clicks_instagram + d.clicks_qr) as clicks,
                 sum(d.gifts) as gifts, sum(d.raised_cents) as raised
               from promoters join reporting.promoter_days d on d.promoter_id = promoters.promoter_id
                 and d.campaign_id = ${campaignId} and ${dayRange(window, 'd.day')}

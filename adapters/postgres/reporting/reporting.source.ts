@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeliveryDay } from '@causeway/core/delivery/delivery.entity';
 import type { ReportingSource } from '@causeway/core/ports/reporting.port';
-import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
 import {
   emptyMirrorFacts,
   emptyMirrorKeys,
@@ -14,8 +14,10 @@ import {
 import type { Database } from '../database';
 import { iso, isoOrNull } from '../transaction';
 
-const channel = (value: string | null): ShareChannel | null =>
-  value === 'x' || value === 'linkedin' || value === 'facebook' || value === 'instagram' ? value : null;
+const channel = (value: string | null): ShareChannel | null => {
+  const parsed = ShareChannel.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
 
 /**
  * The Postgres store as the reporting mirror reads it. A kind is read by its keys (`ids`) or a page of

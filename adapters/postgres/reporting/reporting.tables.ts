@@ -140,14 +140,17 @@ export interface MirrorCampaignDaysTable {
   share_clicks_linkedin: Generated<number>;
   share_clicks_facebook: Generated<number>;
   share_clicks_instagram: Generated<number>;
+  share_clicks_qr: Generated<number>;
   gifts_x: Generated<number>;
   gifts_linkedin: Generated<number>;
   gifts_facebook: Generated<number>;
   gifts_instagram: Generated<number>;
+  gifts_qr: Generated<number>;
   raised_x: Generated<number>;
   raised_linkedin: Generated<number>;
   raised_facebook: Generated<number>;
   raised_instagram: Generated<number>;
+  raised_qr: Generated<number>;
   /** Gifts not refunded in full whose donor covered the card fee, and the fees covered net of refunds. */
   fee_gifts: Generated<number>;
   covered_fee_cents: Generated<number>;
@@ -178,6 +181,7 @@ export interface MirrorPromoterDaysTable {
   clicks_linkedin: Generated<number>;
   clicks_facebook: Generated<number>;
   clicks_instagram: Generated<number>;
+  clicks_qr: Generated<number>;
   gifts: Generated<number>;
   raised_cents: Generated<number>;
 }
@@ -211,14 +215,17 @@ export interface MirrorScopeDaysTable {
   share_clicks_linkedin: number;
   share_clicks_facebook: number;
   share_clicks_instagram: number;
+  share_clicks_qr: number;
   gifts_x: number;
   gifts_linkedin: number;
   gifts_facebook: number;
   gifts_instagram: number;
+  gifts_qr: number;
   raised_x: number;
   raised_linkedin: number;
   raised_facebook: number;
   raised_instagram: number;
+  raised_qr: number;
   fee_gifts: Generated<number>;
   covered_fee_cents: Generated<number>;
 }
@@ -259,6 +266,7 @@ export interface MirrorPromoterTotalsTable {
   clicks_linkedin: number;
   clicks_facebook: number;
   clicks_instagram: number;
+  clicks_qr: number;
   clicks: number;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { SHARE_CHANNELS } from '@causeway/core/campaigns/targeting.entity';
 
 /**
  * The rollups, recomputed from the facts: for the keys a batch touched (a JSON array of key rows), or
@@ -35,7 +36,7 @@ const eraseKeyed = (table: string, keysJson: string | null, columns: string): Ra
     where ${sql.raw(matches)}`;
 };
 
-const channels = ['x', 'linkedin', 'facebook', 'instagram'] as const;
+const channels = SHARE_CHANNELS;
 
 /**
  * Every campaign_days row from the facts (a rebuild), with the live gifts per donor of each campaign's
@@ -51,14 +52,13 @@ export function recomputeCampaignDays(): RawBuilder<unknown>[] {
     with fresh as (insert into reporting.campaign_days (
       campaign_id, day, organization_id, gifts, gross_cents, refunded_cents, refunds, raised_cents, donors,
       impressions, ad_clicks, spend_cents, page_visits, checkouts,
-      share_clicks_x, share_clicks_linkedin, share_clicks_facebook, share_clicks_instagram,
-      gifts_x, gifts_linkedin, gifts_facebook, gifts_instagram,
-      raised_x, raised_linkedin, raised_facebook, raised_instagram, fee_gifts, covered_fee_cents, facts)
+      ${sql.raw(['share_clicks', 'gifts', 'raised'].flatMap((prefix) => channels.map((c) => `${prefix}_${c}`)).join(', '))},
+      fee_gifts, covered_fee_cents, facts)
     select campaign_id, day, max(organization_id), sum(gifts), sum(gross_cents), sum(refunded_cents), sum(refunds),
       sum(raised_cents), sum(donors), sum(impressions), sum(ad_clicks), sum(spend_cents), sum(page_visits),
-      sum(checkouts), sum(share_clicks_x), sum(share_clicks_linkedin), sum(share_clicks_facebook),
-      sum(share_clicks_instagram), sum(gifts_x), sum(gifts_linkedin), sum(gifts_facebook), sum(gifts_instagram),
-      sum(raised_x), sum(raised_linkedin), sum(raised_facebook), sum(raised_instagram), sum(fee_gifts),
+      sum(checkouts),
+      ${sql.raw(['share_clicks', 'gifts', 'raised'].flatMap((prefix) => channels.map((c) => `sum(${prefix}_${c})`)).join(', '))},
+      sum(fee_gifts),
       sum(covered_fee_cents), sum(facts)
     from (
       select g.campaign_id, g.day, max(g.organization_id) as organization_id,
@@ -267,7 +267,7 @@ export function recomputePromoterTotals(keysJson: string | null): RawBuilder<unk
   const clicks = channels.map((c) => `sum(d.clicks_${c})`).join(', ');
   const insert = sql`
     insert into reporting.promoter_totals (scope, promoter_id, campaigns, gifts, raised_cents,
-      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, clicks)
+      ${sql.raw(channels.map((c) => `clicks_${c}`).join(', '))}, clicks)
     select s.scope, d.promoter_id, count(distinct d.campaign_id), sum(d.gifts), sum(d.raised_cents), ${sql.raw(clicks)},
       sum(${sql.raw(channels.map((c) => `d.clicks_${c}`).join(' + '))})
     from reporting.promoter_days d ${join}
@@ -281,16 +281,16 @@ export function recomputePromoterDays(keysJson: string | null): RawBuilder<unkno
   const erase = eraseKeyed('promoter_days', keysJson, 'promoter_id text, campaign_id text, day date');
   const insert = sql`
     insert into reporting.promoter_days (promoter_id, campaign_id, day, organization_id,
-      clicks_x, clicks_linkedin, clicks_facebook, clicks_instagram, gifts, raised_cents)
-    select promoter_id, campaign_id, day, max(organization_id), sum(clicks_x), sum(clicks_linkedin),
-      sum(clicks_facebook), sum(clicks_instagram), sum(gifts), sum(raised_cents)
+      ${sql.raw(channels.map((c) => `clicks_${c}`).join(', '))}, gifts, raised_cents)
+    select promoter_id, campaign_id, day, max(organization_id),
+      ${sql.raw(channels.map((c) => `sum(clicks_${c})`).join(', '))}, sum(gifts), sum(raised_cents)
     from (
       select s.promoter_id, s.campaign_id, s.day, max(s.organization_id) as organization_id,
         ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}') as clicks_${c}`).join(', '))},
         0 as gifts, 0 as raised_cents
       from reporting.share_clicks s ${join} where s.promoter_id is not null group by s.promoter_id, s.campaign_id, s.day
       union all
-      select g.promoter_id, g.campaign_id, g.day, max(g.organization_id), 0, 0, 0, 0,
+      select g.promoter_id, g.campaign_id, g.day, max(g.organization_id), ${sql.raw(channels.map(() => '0').join(', '))},
         count(*) filter (where g.refunded_cents < g.amount_cents), sum(g.amount_cents - g.refunded_cents)
       from reporting.gifts g ${join} where g.promoter_id is not null group by g.promoter_id, g.campaign_id, g.day
     ) parts

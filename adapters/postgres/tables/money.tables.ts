@@ -101,6 +101,7 @@ export interface SharesClicksTable {
   linkedin: Generated<number>;
   facebook: Generated<number>;
   instagram: Generated<number>;
+  qr: Generated<number>;
 }
 
 /** Visits of a campaign's public page on one UTC day. */

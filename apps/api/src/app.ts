@@ -35,6 +35,7 @@ import { amobeeRoutes } from './routes/amobee.routes';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes';
 import { promotionRoutes } from './routes/promotions.routes';
 import { fundraiserPageRoutes } from './routes/fundraiser-pages.routes';
+import { qrCodeRoutes } from './routes/qr-codes.routes';
 import { shareLinkRoutes } from './routes/share-links.routes';
 import { donateFormRoutes } from './routes/donate-form.routes';
 import { DONATE_FORM_SERVICE } from './modules/donations.module';
@@ -235,6 +236,7 @@ export function createApp(container: Container): RequestListener {
   );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(fundraiserPageRoutes({ fundraisers: container.get(FUNDRAISER_PAGE_SERVICE), registry }));
+  app.use(qrCodeRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   const publicUrl = config.publicUrl;
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));

@@ -78,10 +78,10 @@ describe('promoting a campaign', () => {
     expect(promoted.status).toBe(201);
     expect(promoted.body.created).toBe(true);
     links = promoted.body.promotion.links;
-    expect(links.map((link) => link.channel)).toEqual(['x', 'linkedin', 'facebook', 'instagram']);
+    expect(links.map((link) => link.channel)).toEqual(['x', 'linkedin', 'facebook', 'instagram', 'qr']);
     for (const link of links) expect(link.url).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{10}$`));
-    expect(new Set(links.map((link) => link.code)).size).toBe(4);
-    const [x, linkedin, facebook, instagram] = links;
+    expect(new Set(links.map((link) => link.code)).size).toBe(5);
+    const [x, linkedin, facebook, instagram, qr] = links;
     expect(x!.shareUrl).toBe(
       `https://x.com/intent/tweet?text=${encodeURIComponent('Warm meals for 500 families')}&url=${encodeURIComponent(x!.url)}`,
     );
@@ -92,6 +92,7 @@ describe('promoting a campaign', () => {
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(facebook!.url)}`,
     );
     expect(instagram!.shareUrl).toBeNull();
+    expect(qr!.shareUrl).toBeNull();
 
     const [promotion] = await repositories().promotions.listByCampaign(campaignId);
     expect(promotion).toMatchObject({ creatorId: uids.promoter, rootCompanyId: harborId, campaignId });
@@ -106,6 +107,7 @@ describe('promoting a campaign', () => {
       linkedin: 0,
       facebook: 0,
       instagram: 0,
+      qr: 0,
     });
   });
 
@@ -279,8 +281,8 @@ describe('promoting a campaign', () => {
           },
         ],
       });
-      const { x, linkedin, facebook, instagram } = shares.body.counters;
-      expect(shares.body.total).toBe(x + linkedin + facebook + instagram);
+      const { x, linkedin, facebook, instagram, qr } = shares.body.counters;
+      expect(shares.body.total).toBe(x + linkedin + facebook + instagram + qr);
     });
 
     it("lists the organization's live campaigns with their counters, and no other organization's", async () => {
@@ -289,7 +291,7 @@ describe('promoting a campaign', () => {
       const mine = listed.body.campaigns.find((item: { campaignId: string }) => item.campaignId === campaignId);
       expect(mine).toMatchObject({ counters: { x: 2, linkedin: 1, facebook: 1 }, promoters: 1 });
       expect(mine.total).toBe(
-        mine.counters.x + mine.counters.linkedin + mine.counters.facebook + mine.counters.instagram,
+        mine.counters.x + mine.counters.linkedin + mine.counters.facebook + mine.counters.instagram + mine.counters.qr,
       );
       const stranger = await api('GET', '/api/campaign-shares', cookies.stranger);
       expect(stranger.body.campaigns).toEqual([]);
@@ -319,14 +321,15 @@ describe('the demo data', () => {
       linkedin: 5,
       facebook: 7,
       instagram: 2,
+      qr: 3,
     });
 
     const mine = await api('GET', '/api/promotions', cookies.promoter);
     expect(
       mine.body.promotions.find((item: { campaignId: string }) => item.campaignId === winterMeals.campaignUUID),
     ).toMatchObject({
-      clicks: { x: 11, linkedin: 5, facebook: 7, instagram: 2 },
-      clicksThisWeek: { x: 8, linkedin: 3, facebook: 4, instagram: 2 },
+      clicks: { x: 11, linkedin: 5, facebook: 7, instagram: 2, qr: 3 },
+      clicksThisWeek: { x: 8, linkedin: 3, facebook: 4, instagram: 2, qr: 2 },
     });
     const listed = await api('GET', '/api/campaigns');
     const names = (listed.body.campaigns as { name: string }[])

@@ -119,6 +119,7 @@ describe('A visit and a gift through an X link, in the campaign report', () => {
       { channel: 'linkedin', shareClicks: 0, gifts: 0, raisedCents: 0 },
       { channel: 'facebook', shareClicks: 0, gifts: 0, raisedCents: 0 },
       { channel: 'instagram', shareClicks: 0, gifts: 0, raisedCents: 0 },
+      { channel: 'qr', shareClicks: 0, gifts: 0, raisedCents: 0 },
     ]);
     expect(current.direct).toEqual({ gifts: 0, raisedCents: 0 });
     expect(current.promoters).toEqual([

@@ -47,8 +47,8 @@ export function donationRoutes({
     description:
       'Open to everyone, signed in or not. `amount` in cents ($1 to $100,000); the donor’s name and message ' +
       'are optional; `ref` is the promoter’s user id or share code from a shared link (ignored when it names ' +
-      'nobody), `channel` the network it was shared on (the landing link’s `utm_source`: x, linkedin, facebook or ' +
-      'instagram; a share code names its own). Answers the payment page to send the donor to; paying returns to ' +
+      'nobody), `channel` the network it was shared on (the landing link’s `utm_source`: x, linkedin, facebook, ' +
+      'instagram or qr; a share code names its own). Answers the payment page to send the donor to; paying returns to ' +
       '`/campaign/{id}/thank-you?session_id=…`. A campaign that takes no donations (turned off, or past its ' +
       'deadline) is a 409. Card testing is slowed down: a few checkouts a minute from one client to one campaign ' +
       '(429 with Retry-After), and once a client has been declined or limited, or while the campaign sees a ' +

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { IdParams } from '@causeway/core/contracts/people.contract';
 import { ShareCodeParams } from '@causeway/core/contracts/promotion.contract';
 import type { PromotionService } from '@causeway/core/promotion/promotion.service';
 
@@ -46,6 +47,23 @@ export function shareLinkRoutes({ promotions }: { promotions: PromotionService }
         })
       : null;
     // Every visit asks again, so each click reaches the server and is counted.
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    if (!found) {
+      res.status(404).type('html').send(UNKNOWN_SHARE_LINK_PAGE);
+      return;
+    }
+    res.redirect(302, found.location);
+  });
+  /** A live campaign's own QR code, `GET /q/{campaignId}`: counted as a click of channel qr, then sent on. */
+  router.get('/q/:id', async (req, res) => {
+    const params = IdParams.safeParse(req.params);
+    const found = params.success
+      ? await promotions.followCampaignQr(params.data.id, {
+          userAgent: req.get('user-agent'),
+          counts: req.method === 'GET',
+        })
+      : null;
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex');
     if (!found) {

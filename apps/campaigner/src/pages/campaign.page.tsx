@@ -42,6 +42,7 @@ import { RaisedBar } from '../ui/raised-bar';
 import { Banner, ListSkeleton, WizardSkeleton } from '../ui/states';
 import { GiftsSection } from './campaign-gifts';
 import { DonateFormSection } from './donate-form-section';
+import { QrCodeSection } from './qr-code-section';
 import '../publishing.css';
 
 const DeliveryChart = lazy(() => import('../ui/delivery-chart'));
@@ -263,7 +264,7 @@ function SharesSection({ campaignId }: { campaignId: string }) {
     <Section
       headingLevel={3}
       title="Shares"
-      description="Clicks on the links promoters share, per network."
+      description="Clicks on the links promoters share, per network, and scans of the QR codes."
       actions={
         <div className="cw-pub-section-links">
           <Link to={reachPaths.shares(campaignId)} className="cw-button cw-button--secondary">
@@ -363,6 +364,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       <GiftsSection campaignId={campaignId} />
       <DeliverySection campaignId={campaignId} />
       <SharesSection campaignId={campaignId} />
+      <QrCodeSection campaignId={campaignId} />
       <DonateFormSection campaign={live} />
     </div>
   );

@@ -76,7 +76,7 @@ function PromotionCard({ promotion }: { promotion: PromotionView }) {
       </table>
       <details className="cw-promotion__links">
         <summary>Your links</summary>
-        <ShareLinks links={promotion.links} />
+        <ShareLinks campaignId={promotion.campaignId} links={promotion.links} />
       </details>
       <details className="cw-promotion__links">
         <summary>Your fundraising page</summary>

@@ -24,7 +24,7 @@ export function PageShareButtons({
   return (
     <>
       <ul className="cw-campaign-share__list">
-        {CHANNEL_ORDER.filter((channel) => channel !== 'instagram').map((channel) => (
+        {CHANNEL_ORDER.filter((channel) => channel !== 'instagram' && channel !== 'qr').map((channel) => (
           <li key={channel}>
             <a
               className="cw-button cw-button--secondary"

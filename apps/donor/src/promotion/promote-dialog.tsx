@@ -65,7 +65,9 @@ export function PromoteDialog({
           </button>
         </div>
       )}
-      {promote.data && <ShareLinks links={promote.data.promotion.links} />}
+      {promote.data && (
+        <ShareLinks campaignId={promote.data.promotion.campaignId} links={promote.data.promotion.links} />
+      )}
     </Dialog>
   );
 }

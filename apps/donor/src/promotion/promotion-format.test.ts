@@ -8,11 +8,12 @@ import {
   totalClicks,
 } from './promotion-format';
 
-const clicks = (x: number, linkedin: number, facebook: number, instagram: number) => ({
+const clicks = (x: number, linkedin: number, facebook: number, instagram: number, qr = 0) => ({
   x,
   linkedin,
   facebook,
   instagram,
+  qr,
 });
 
 describe('promotion wording', () => {
@@ -20,6 +21,7 @@ describe('promotion wording', () => {
     [clicks(0, 0, 0, 0), 0, 'No clicks yet'],
     [clicks(4, 1, 0, 0), 5, 'X 4 · LinkedIn 1'],
     [clicks(0, 0, 2, 1200), 1202, 'Facebook 2 · Instagram 1,200'],
+    [clicks(0, 3, 0, 0, 5), 8, 'LinkedIn 3 · QR code 5'],
   ])('reads %o as %i clicks: %s', (given, total, breakdown) => {
     expect(totalClicks(given)).toBe(total);
     expect(channelBreakdown(given)).toBe(breakdown);

@@ -3,9 +3,16 @@ import { useEffect, useState } from 'react';
 import type { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
 import type { ShareLinkView } from '@causeway/core/contracts/promotion.contract';
 import { copyText } from '@causeway/shells/shared/ui/copy-text';
+import { QrCodeDownloads } from '@causeway/shells/shared/ui/qr-code';
 import { shareButtonLabel } from './promotion-format';
 
-const CHANNEL_MARKS: Record<ShareChannel, string> = { x: '𝕏', linkedin: 'in', facebook: 'f', instagram: 'IG' };
+const CHANNEL_MARKS: Record<ShareChannel, string> = {
+  x: '𝕏',
+  linkedin: 'in',
+  facebook: 'f',
+  instagram: 'IG',
+  qr: 'QR',
+};
 
 export function ChannelMark({ channel }: { channel: ShareChannel }) {
   return (
@@ -17,9 +24,12 @@ export function ChannelMark({ channel }: { channel: ShareChannel }) {
 
 /**
  * A promoter's short links, one row per network: its own share page opens in a new tab with the link,
- * and each link can be copied. Instagram has no share page on the web, so its link is copied.
+ * and each link can be copied. Instagram has no share page on the web, so its link is copied. Their
+ * QR code link is shown as the code itself, to download and print.
  */
-export function ShareLinks({ links }: { links: readonly ShareLinkView[] }) {
+export function ShareLinks({ campaignId, links: all }: { campaignId: string; links: readonly ShareLinkView[] }) {
+  const links = all.filter((link) => link.channel !== 'qr');
+  const qrLink = all.find((link) => link.channel === 'qr');
   const [copied, setCopied] = useState<{ channel: ShareChannel; ok: boolean } | null>(null);
 
   useEffect(() => {
@@ -70,6 +80,15 @@ export function ShareLinks({ links }: { links: readonly ShareLinkView[] }) {
           );
         })}
       </ul>
+      <div className="cw-share__qr">
+        <h3 className="cw-share__qr-title">Your QR code</h3>
+        <QrCodeDownloads
+          imagePath={`/api/promotions/${encodeURIComponent(campaignId)}/qr`}
+          opens="the campaign page with your QR code link"
+          link={qrLink?.url}
+          note="For flyers, posters and table cards: each scan counts as a click on your QR code link, and the gifts it brings are yours."
+        />
+      </div>
       {links.some((link) => link.channel === 'instagram') && (
         <p className="cw-share__note">
           Instagram has no share page on the web: copy your Instagram link and paste it into your post, story or bio.

@@ -57,6 +57,7 @@ export const CHANNEL_LABELS: Record<ChannelFigures['channel'], string> = {
   linkedin: 'LinkedIn',
   facebook: 'Facebook',
   instagram: 'Instagram',
+  qr: 'QR code',
 };
 
 export interface ChannelRow {

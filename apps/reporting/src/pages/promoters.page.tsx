@@ -25,6 +25,7 @@ const columns: Column<PromoterRow>[] = [
   { header: 'LinkedIn', numeric: true, wide: true, cell: (row) => count(row.clicks.linkedin) },
   { header: 'Facebook', numeric: true, wide: true, cell: (row) => count(row.clicks.facebook) },
   { header: 'Instagram', numeric: true, wide: true, cell: (row) => count(row.clicks.instagram) },
+  { header: 'QR code', numeric: true, wide: true, cell: (row) => count(row.clicks.qr) },
   { header: 'Clicks', numeric: true, cell: (row) => count(row.clicks.total) },
   { header: 'This week', wide: true, cell: week },
   {

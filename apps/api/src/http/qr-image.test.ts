@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { decodeQrPng, decodeQrSvg, pngPixels } from '@causeway/tests/support/qr-decode';
+import { qrFileName, qrImage } from './qr-image';
+
+describe('QR code images', () => {
+  it('draws a PNG of the width asked and an SVG, both reading as the text', async () => {
+    const text = 'https://causeway.example/s/abcDEF_123';
+    const png = await qrImage(text, 'png', 300);
+    expect(png.contentType).toBe('image/png');
+    expect(pngPixels(png.body).width).toBe(300);
+    expect(decodeQrPng(png.body)).toBe(text);
+    const svg = await qrImage(text, 'svg');
+    expect(svg.contentType).toBe('image/svg+xml');
+    expect(decodeQrSvg(svg.body.toString('utf8'))).toBe(text);
+  });
+
+  it.each([
+    ['Winter coats: Portland!', 'png', 'winter-coats-portland-qr.png'],
+    ['  Café  Ünïcode  ', 'svg', 'cafe-unicode-qr.svg'],
+    ['"; rm -rf /', 'png', 'rm-rf-qr.png'],
+    ['!!!', 'svg', 'campaign-qr.svg'],
+    ['a'.repeat(100), 'png', `${'a'.repeat(60)}-qr.png`],
+  ] as const)('names the download of %j %s as %s', (name, format, file) => {
+    expect(qrFileName(name, format)).toBe(file);
+  });
+});
