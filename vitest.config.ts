@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { layerAliases as alias } from './scripts/aliases.mjs';
 
 /**
@@ -8,6 +8,22 @@ import { layerAliases as alias } from './scripts/aliases.mjs';
  * own fakes, stores, app and browser session, nothing module-level keeps state between files, and no test
  * replaces a module. In the browser tier one Chromium serves every file, each session a context of its own.
  */
+/**
+ * API-tier files that never open the data store (the Stripe sandbox on its own, the server bundle): they
+ * are played once, in the PGlite run (or a run without TEST_STORE), not again on each other store, as
+ * `npm start`'s test is.
+ */
+const STORE_INDEPENDENT_API_FILES = [
+  'tests/stripe/sandbox-snapshot.test.ts',
+  'tests/stripe/stripe-config.test.ts',
+  'tests/stripe/stripe-sandbox.test.ts',
+  'tests/stripe/subscriptions-crash.test.ts',
+  'tests/stripe/subscriptions.test.ts',
+  'tests/start/server-bundle.test.ts',
+];
+const storeRun = process.env.TEST_STORE?.trim();
+const anotherStoreRun = Boolean(storeRun) && storeRun !== 'pglite';
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -46,6 +62,7 @@ export default defineConfig({
             'tests/payments/**/*.test.ts',
             'tests/start/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...(anotherStoreRun ? STORE_INDEPENDENT_API_FILES : [])],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -246,10 +246,27 @@ async function runTiers(tiers, limit) {
   return results;
 }
 
-const stopPostgres = await startPostgresContainer();
-const stopEmulator = await startFirestoreEmulator();
-const authEmulator = await startAuthEmulator();
+// The stores' servers, the emulators and the builds start side by side: each mostly waits (on a JVM, a
+// container, esbuild's own threads), and one after another they were half a minute before any tier.
 const started = Date.now();
+const building = (async () => {
+  // The web apps: the API tier serves the public pages from them, the browser tier runs them.
+  const { buildWeb } = await import('./build-web.mjs');
+  await buildWeb({});
+  // And the server bundle `npm start` runs, which the crash tests start as a process of its own.
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer({});
+})();
+// Settled here so a failed build is not an unhandled rejection while the emulators start; thrown below.
+const built = building.then(
+  () => null,
+  (error) => error,
+);
+const [stopPostgres, stopEmulator, authEmulator] = await Promise.all([
+  startPostgresContainer(),
+  startFirestoreEmulator(),
+  startAuthEmulator(),
+]);
 let results = [];
 // The API tier on every data store here: each app of a run on a fresh database or Firestore project.
 const apiStores = [
@@ -260,12 +277,8 @@ const apiStores = [
 /** Why the identity API tests did not run on Firestore with Firebase identity, or null when they did. */
 let identitySkipped = 'not reached';
 try {
-  // The web apps are built first: the API tier serves the public pages from them, the browser tier runs them.
-  const { buildWeb } = await import('./build-web.mjs');
-  await buildWeb({});
-  // And the server bundle `npm start` runs, which the crash tests start as a process of its own.
-  const { buildServer } = await import('./build-server.mjs');
-  await buildServer({});
+  const buildError = await built;
+  if (buildError) throw buildError;
 
   const tiers = [];
   // The browser tier first: it is long and its files run one after another.
@@ -320,7 +333,7 @@ for (const run of [...results].sort((a, b) => a.name.localeCompare(b.name))) {
   );
 }
 if (identitySkipped) console.log(`api-firestore-firebase: skipped (${identitySkipped})`);
-console.log(`all tiers, ${concurrency} at a time: ${wall} s`);
+console.log(`builds, emulators and all tiers (${concurrency} tiers at a time): ${wall} s`);
 console.log('slowest files (every file of a tier is in its JSON report):');
 for (const run of results) if (run.slowest.length) console.log(`  ${run.name}: ${run.slowest.join(', ')}`);
 // What failed, again at the end, where a long run's log is read first.

@@ -17,6 +17,11 @@ export interface FirestoreEventBusOptions {
   onHandlerError?: (error: unknown, message: BusMessage) => void;
   /** The listener failed; it listens again from the last message it saw after `retryInMs`. */
   onListenError?: (error: unknown, retryInMs: number) => void;
+  /**
+   * How often the listener starts again from the last message it saw (default 5 s), so its query spans
+   * only the latest messages rather than all since the instance started.
+   */
+  relistenMs?: number;
 }
 
 interface Stored {
@@ -29,6 +34,13 @@ interface Stored {
 /** How long a subscription waits for its barrier before it goes live anyway. */
 const BARRIER_TIMEOUT_MS = 5_000;
 const RETRY_MS = 1_000;
+/**
+ * How often the listener starts again from the last message seen. A query spanning every message since
+ * the start cost the Firestore emulator more with each message (in a storm of 2,000 webhooks, a few
+ * thousand live messages, over a million answers waiting to be sent, gigabytes of its memory and a full
+ * garbage collection a second); spanning a few seconds keeps it small. Elsewhere it is one cheap query.
+ */
+const RELISTEN_MS = 5_000;
 
 /**
  * Fan-out across every API instance on one Firestore project: a message is a document of
@@ -45,6 +57,8 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
   let closed = false;
   let stopListening: (() => void) | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** Which listener is current: a snapshot of one stopped since is ignored (its messages come again). */
+  let listening = 0;
 
   // The server's time now: what this instance hears starts after it.
   const start = messages.doc();
@@ -58,9 +72,11 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
   };
 
   const listen = () => {
+    const current = ++listening;
     const query: Query = messages.where('at', '>', lastSeen).orderBy('at');
     stopListening = query.onSnapshot(
       (snapshot) => {
+        if (current !== listening) return;
         for (const change of snapshot.docChanges()) {
           if (change.type !== 'added') continue;
           const stored = change.doc.data() as Stored;
@@ -69,6 +85,7 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
         }
       },
       (error) => {
+        if (current !== listening) return;
         stopListening = null;
         if (closed) return;
         options.onListenError?.(error, RETRY_MS);
@@ -78,6 +95,15 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
     );
   };
   listen();
+
+  const relisten = setInterval(() => {
+    // A failed listener is already listening again after its retry.
+    if (closed || !stopListening) return;
+    const stop = stopListening;
+    listen();
+    stop();
+  }, options.relistenMs ?? RELISTEN_MS);
+  relisten.unref();
 
   const sweep = setInterval(() => {
     const before = Timestamp.fromMillis(Date.now() - keepMs);
@@ -116,6 +142,7 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
       if (closed) return;
       closed = true;
       clearInterval(sweep);
+      clearInterval(relisten);
       clearTimeout(retryTimer);
       stopListening?.();
       stopListening = null;

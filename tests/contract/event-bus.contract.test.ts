@@ -283,7 +283,7 @@ describe.runIf(firestoreHost)('EventBus over Firestore (runs only with FIRESTORE
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
   });
-  const open = async (collection: string, options: { keepMs?: number; sweepMs?: number } = {}) => {
+  const open = async (collection: string, options: { keepMs?: number; sweepMs?: number; relistenMs?: number } = {}) => {
     const bus = await createFirestoreEventBus({
       firestore: createEmulatorFirestore(firestoreProject),
       collection,
@@ -310,6 +310,21 @@ describe.runIf(firestoreHost)('EventBus over Firestore (runs only with FIRESTORE
     expect(onFirst.map((message) => message.payload.from)).toEqual(['first', 'second']);
     expect(onSecond.map((message) => message.payload.from)).toEqual(['first', 'second']);
     expect(elsewhere).toEqual([]);
+  });
+
+  it('delivers every message once and in order while its listener starts again from the last one seen', async () => {
+    const collection = freshCollection();
+    // Listening again every 20 ms: many times over the messages, some while one is being written.
+    const listener = await open(collection, { relistenMs: 20 });
+    const sender = await open(collection);
+    const received: BusMessage[] = [];
+    await listener.subscribe('notifications.u-1', (message) => received.push(message));
+    for (let n = 1; n <= 60; n++) {
+      await sender.publish({ topic: 'notifications.u-1', payload: { n } });
+      if (n % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await settle(received, 60, 10_000);
+    expect(received.map((message) => message.payload.n)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 
   it('deletes messages older than it keeps them', async () => {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { seedPgliteDir } from './pglite-template';
 import { buildServer, SERVER_ENTRY } from '@causeway/scripts/build-server.mjs';
 
 let serverBuilt: Promise<void> | undefined;
@@ -24,6 +26,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   for (const key of Object.keys(childEnv)) if (key === 'VITEST' || key.startsWith('VITEST_')) delete childEnv[key];
   delete childEnv.NODE_ENV;
   await (serverBuilt ??= buildServer({ log: () => undefined }));
+  // An embedded database starts from the migrated template rather than an empty cluster, as a test app's
+  // does (initdb and the migrations were over half of a first start's CPU); a restart finds it there.
+  const embedded = !childEnv.DATABASE_URL && childEnv.DATA_STORE !== 'firestore' && childEnv.DATA_DIR;
+  if (embedded && !existsSync(join(childEnv.DATA_DIR!, 'pglite')))
+    await seedPgliteDir(join(childEnv.DATA_DIR!, 'pglite'));
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     env: childEnv,
