@@ -174,6 +174,8 @@ describe('a monthly gift started at checkout', () => {
         billingReason: 'subscriptionStart',
         paymentIntentId: intentId,
         payerEmail: 'dana@example.org',
+        // The name given on the card page, which names the donor of the months after the first.
+        payerName: 'Dana Donor',
         metadata: { purpose: 'donation', campaignId: 'campaign-1', userId: 'promoter-1', payerUserId: 'donor-1' },
         // The first month names the checkout that started the gift; no card fee was covered.
         sessionId: checkout.id,
