@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { IdParams } from '@causeway/core/contracts/people.contract';
 import { ShareCodeParams } from '@causeway/core/contracts/promotion.contract';
 import type { PromotionService } from '@causeway/core/promotion/promotion.service';
@@ -36,6 +36,20 @@ export const UNKNOWN_SHARE_LINK_PAGE = `<!doctype html>
  * Short share links, `GET /s/{code}`: the click is counted, then the visitor is sent (302) to the
  * campaign page with the promoter and UTM parameters. A HEAD request or a link previewer is not a click.
  */
+/**
+ * Sends the visitor of a short link on (302) to where it leads, or answers the unknown link's page (404).
+ * Every visit asks again, so each click reaches the server and is counted.
+ */
+function sendOn(res: Response, found: { location: string } | null): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  if (!found) {
+    res.status(404).type('html').send(UNKNOWN_SHARE_LINK_PAGE);
+    return;
+  }
+  res.redirect(302, found.location);
+}
+
 export function shareLinkRoutes({ promotions }: { promotions: PromotionService }): Router {
   const router = Router();
   router.get('/s/:code', async (req, res) => {
@@ -46,14 +60,7 @@ export function shareLinkRoutes({ promotions }: { promotions: PromotionService }
           counts: req.method === 'GET',
         })
       : null;
-    // Every visit asks again, so each click reaches the server and is counted.
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    if (!found) {
-      res.status(404).type('html').send(UNKNOWN_SHARE_LINK_PAGE);
-      return;
-    }
-    res.redirect(302, found.location);
+    sendOn(res, found);
   });
   /** A live campaign's own QR code, `GET /q/{campaignId}`: counted as a click of channel qr, then sent on. */
   router.get('/q/:id', async (req, res) => {
@@ -64,13 +71,7 @@ export function shareLinkRoutes({ promotions }: { promotions: PromotionService }
           counts: req.method === 'GET',
         })
       : null;
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    if (!found) {
-      res.status(404).type('html').send(UNKNOWN_SHARE_LINK_PAGE);
-      return;
-    }
-    res.redirect(302, found.location);
+    sendOn(res, found);
   });
   return router;
 }
