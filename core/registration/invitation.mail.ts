@@ -1,3 +1,4 @@
+import { escapeHtml, mailHtml } from '../email/link-mail';
 import type { OutgoingMail } from '../ports/mailer.port';
 
 export interface InvitationMailInput {
@@ -28,14 +29,6 @@ export function formatExpiry(expiresAt: string): string {
   return `${formatted} UTC`;
 }
 
-const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-
 /** The invitation e-mail: a plain-text body and the same words as simple HTML. */
 export function invitationMail(input: InvitationMailInput): OutgoingMail {
   const link = signUpLink(input.publicUrl, input.to, input.token);
@@ -63,27 +56,15 @@ export function invitationMail(input: InvitationMailInput): OutgoingMail {
     link: escapeHtml(link),
     expiry: escapeHtml(expiry),
   };
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Inter,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#16191d;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:16px;">
-<tr><td style="padding:32px;">
-<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#0f766e;">Causeway</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hello ${h.name},</p>
+  const html = mailHtml(
+    subject,
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hello ${h.name},</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${h.inviter} invited you to join <strong>${h.organization}</strong> on Causeway, where nonprofits run their fundraising campaigns.</p>
 <p style="margin:0 0 24px;"><a href="${h.link}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#0f766e;color:#ffffff;font-weight:600;text-decoration:none;">Create your account</a></p>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#5b636d;">The link works once and until ${h.expiry}. If it has expired, ask ${h.inviter} for a new invitation.</p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5b636d;">If the button does not work, copy this address into your browser:<br><a href="${h.link}" style="color:#0f766e;word-break:break-all;">${h.link}</a></p>
 <p style="margin:0;font-size:13px;line-height:1.5;color:#858d97;">If you did not expect this invitation, you can ignore this e-mail.</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+`,
+  );
   return { to: input.to, subject, text, html, kind: 'invitation' };
 }
