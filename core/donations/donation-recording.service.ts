@@ -93,6 +93,25 @@ const campaignName = (campaign: Pick<Campaign, 'campaignName' | 'campaignTitle'>
  * by what they newly refund. The owner's notification, the donor's receipt and `afterDonation` follow
  * a new donation without holding the webhook up.
  */
+
+/**
+ * The percentage a gift to `campaign` is split by (SPEC §9): all of it to the organization for its
+ * general fund (there is no ad budget to feed), else the organization's own or the platform's.
+ */
+function splitPercentageOf(
+  campaign: Campaign | null,
+  organization: Organization | null,
+  settings: { donationPercentage: number } | null,
+): number {
+  return campaign && isGeneralFund(campaign)
+    ? GENERAL_FUND_PERCENTAGE
+    : effectiveDonationPercentage(organization, settings);
+}
+
+/** Whether splitting a gift needs the platform settings: only when its organization has no percentage of its own. */
+const needsPlatformSettings = (campaign: Campaign | null, organization: Organization | null): boolean =>
+  !(campaign && isGeneralFund(campaign)) && (!organization || organization.donationPercentage === 0);
+
 export function donationRecordingServiceFactory(deps: DonationRecordingServiceDeps) {
   const { unitOfWork, donations, campaigns, organizations, settings, clock, ids, onFailure } = deps;
 
@@ -280,10 +299,8 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
     const checkout = action.sessionId ? await donations.findCheckout(action.sessionId) : null;
     const campaign = await campaigns.findById(action.campaignId);
     const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
-    // The platform settings matter only when the organization has no percentage of its own.
-    const fund = campaign !== null && isGeneralFund(campaign);
-    const saved = fund || (organization && organization.donationPercentage !== 0) ? null : await settings.get();
-    const percentage = fund ? GENERAL_FUND_PERCENTAGE : effectiveDonationPercentage(organization, saved);
+    const saved = needsPlatformSettings(campaign, organization) ? await settings.get() : null;
+    const percentage = splitPercentageOf(campaign, organization, saved);
     const at = clock.now().toISOString();
     const outcome = await unitOfWork.run(async (repositories) => {
       const result = await repositories.donations.recordOnce(donationRecord(action, checkout, percentage, at));
@@ -367,16 +384,13 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
       const organizationsById = new Map(organizationIds.map((id, index) => [id, foundOrganizations[index] ?? null]));
       const organizationOf = (campaign: Campaign | null | undefined) =>
         (campaign?.organizationId ? organizationsById.get(campaign.organizationId) : null) ?? null;
-      // The platform settings matter only when an organization has no percentage of its own.
       const needsSettings = paid.some((action) => {
-        const organization = organizationOf(campaignsById.get(action.campaignId));
-        return !organization || organization.donationPercentage === 0;
+        const campaign = campaignsById.get(action.campaignId) ?? null;
+        return needsPlatformSettings(campaign, organizationOf(campaign));
       });
       const saved = needsSettings ? await settings.get() : null;
       const percentageOf = (campaign: Campaign | null | undefined) =>
-        campaign && isGeneralFund(campaign)
-          ? GENERAL_FUND_PERCENTAGE
-          : effectiveDonationPercentage(organizationOf(campaign), saved);
+        splitPercentageOf(campaign ?? null, organizationOf(campaign), saved);
       const records = paid.map((action) =>
         donationRecord(
           action,
