@@ -27,6 +27,7 @@ import type { FundraiserPageRepository } from '../ports/fundraiser-page.reposito
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { ImageInspector } from '../ports/image-inspector.port';
 import type { PromotionRepository } from '../ports/promotion.repository';
+import { CAMPAIGN_LIST_FIGURES_MS } from '../reporting/campaign-directory.service';
 import type { UserRepository } from '../ports/user.repository';
 import { DomainError, invalid, notFound } from '../shared/errors';
 import { absoluteFileUrl } from '../shared/file-address';
@@ -273,10 +274,13 @@ export function fundraiserPageServiceFactory(deps: FundraiserPageServiceDeps) {
     same,
     now,
   });
+  // A board reads every gift of its campaign: on a giving day, gifts mark it to be read again at most
+  // every CAMPAIGN_LIST_FIGURES_MS (as the live list), rather than dropping it with each one.
   const leaderboards = keptReads<string, LeaderboardResponse>({
     read: readLeaderboard,
     cacheMs,
     size: cacheSize,
+    refreshGapMs: CAMPAIGN_LIST_FIGURES_MS,
     same,
     now,
   });
@@ -314,7 +318,9 @@ export function fundraiserPageServiceFactory(deps: FundraiserPageServiceDeps) {
         changed.has(query.campaignId) ||
         (organizations.size > 0 && (current === null || ofOrganization(current.campaign))),
     );
-    leaderboards.forget((campaignId) => changed.has(campaignId));
+    const figuresOnly = new Set(change.figuresOnly ?? []);
+    leaderboards.forget((campaignId) => changed.has(campaignId) && !figuresOnly.has(campaignId));
+    if (figuresOnly.size > 0) leaderboards.refreshSoon((board) => figuresOnly.has(board.campaignId));
   };
 
   /** Turns the avatar rules' refusal into one naming the page's photo. */
