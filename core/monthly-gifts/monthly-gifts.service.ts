@@ -342,8 +342,14 @@ export function monthlyGiftsServiceFactory(deps: MonthlyGiftsServiceDeps) {
           answer = await recurring.resumeSubscription({ subscriptionId, idempotencyKey: key });
         }
       }
-      const stored = await applyAnswer(gift, answer);
-      return donorView(stored ?? gift, fundsGivenTo(await monthlyGifts.listByEmail(email)));
+      const changed = (await applyAnswer(gift, answer)) ?? gift;
+      // Only a gift that ends may offer to keep giving: the donor's other gifts are read for it alone.
+      const state = monthlyGiftState(changed);
+      const funds =
+        state === 'ending' || state === 'ended'
+          ? fundsGivenTo(await monthlyGifts.listByEmail(email))
+          : new Set<string>();
+      return donorView(changed, funds);
     },
 
     /** The provider's page where the donor changes the card the gift is charged to. */
