@@ -142,6 +142,7 @@ export function createFirestoreReportingSource(firestore: Firestore): ReportingS
         message: donation.message,
         promoterId: donation.user_id,
         channel: donation.channel,
+        givenOn: donation.given_on,
         cardBrand: null,
         cardLast4: null,
         receiptUrl: null,

@@ -502,6 +502,7 @@ function donationRow(donation: Donation): Insertable<DonationsTable> {
     ad_budget_share: donation.ad_budget_share,
     refunded: donation.refunded,
     channel: donation.channel,
+    given_on: donation.given_on,
     covered_fee: donation.covered_fee,
     covered_fee_refunded: donation.covered_fee_refunded,
   };
@@ -518,6 +519,7 @@ function checkoutRow(checkout: DonationCheckout): Insertable<DonationCheckoutsTa
     donor_id: checkout.donorId,
     created_at: checkout.createdAt,
     channel: checkout.channel,
+    given_on: checkout.givenOn,
     covered_fee: checkout.coveredFee,
   };
 }
@@ -567,6 +569,7 @@ function toDonation(row: Selectable<DonationsTable>): Donation {
     ad_budget_share: Number(row.ad_budget_share),
     refunded: Number(row.refunded),
     channel: row.channel,
+    given_on: row.given_on,
     covered_fee: Number(row.covered_fee),
     covered_fee_refunded: Number(row.covered_fee_refunded),
   });
@@ -583,6 +586,7 @@ function toCheckout(row: Selectable<DonationCheckoutsTable>): DonationCheckout {
     donorId: row.donor_id,
     createdAt: iso(row.created_at),
     channel: row.channel,
+    givenOn: row.given_on,
     coveredFee: Number(row.covered_fee),
   });
 }

@@ -15,6 +15,7 @@ import {
   MAX_DONATION_CENTS,
   MIN_DONATION_CENTS,
 } from '../donations/donation.rules';
+import { GIFT_PLACES } from '../donations/donation.entity';
 import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
 import { Id, Timestamp } from '../shared/primitives';
 
@@ -101,6 +102,14 @@ export const DonationCheckoutBody = z.object({
    * payment page and again each month until the donor stops it.
    */
   frequency: DonationFrequency.optional(),
+  /**
+   * Where the donor is giving: `campaign_page`, `fundraiser_page` (a promoter's page, named by `ref`) or
+   * `donate_form` (the form on the organization's own site), so reports show gifts by where they were
+   * made. A fundraising page's gift without a promoter in `ref` is kept as not said.
+   */
+  givenOn: z
+    .enum(GIFT_PLACES, { error: 'Say where the gift is made: campaign_page, fundraiser_page or donate_form.' })
+    .optional(),
 });
 export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
 

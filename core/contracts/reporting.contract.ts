@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ShareChannel } from '../campaigns/targeting.entity';
+import { GiftPlace } from '../donations/donation.entity';
 import { Cents, Id, Timestamp } from '../shared/primitives';
 
 /** A UTC day, YYYY-MM-DD. */
@@ -274,6 +275,10 @@ export const ChannelFigures = z.object({
 });
 export type ChannelFigures = z.infer<typeof ChannelFigures>;
 
+/** Gifts made in one place (not refunded in full) and what they raised net of refunds, over the range. */
+export const PlaceFigures = z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents });
+export type PlaceFigures = z.infer<typeof PlaceFigures>;
+
 /** A promoter's figures for one campaign over the range. */
 export const CampaignPromoterFigures = z.object({
   promoterId: Id,
@@ -283,6 +288,9 @@ export const CampaignPromoterFigures = z.object({
   raisedCents: Cents,
   /** True when the promoter has a fundraising page for the campaign (its gifts are among theirs). */
   fundraisingPage: z.boolean().optional(),
+  /** Of their gifts, those made on their fundraising page, and what those raised net of refunds. */
+  pageGifts: z.number().int().nonnegative(),
+  pageRaisedCents: Cents,
 });
 export type CampaignPromoterFigures = z.infer<typeof CampaignPromoterFigures>;
 
@@ -299,6 +307,15 @@ export const CampaignReportResponse = z.object({
   channels: z.array(ChannelFigures),
   /** Gifts that came through no share link (ads, direct visits). */
   direct: z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents }),
+  /**
+   * Where the gifts were made: promoters' fundraising pages, the donate form on the organization's own
+   * site, and the campaign's page (every other gift, older ones included).
+   */
+  places: z.object({
+    campaignPage: PlaceFigures,
+    fundraiserPages: PlaceFigures,
+    donateForm: PlaceFigures,
+  }),
   /** By gifts brought, then raised. */
   promoters: z.array(CampaignPromoterFigures),
   freshness: ReportFreshness,
@@ -325,6 +342,8 @@ export const GiftRow = z.object({
   promoterId: Id.nullable(),
   promoterName: z.string().nullable(),
   channel: ShareChannel.nullable(),
+  /** Where the donor gave: the campaign's page, a promoter's fundraising page, the donate form; null when not said. */
+  givenOn: GiftPlace.nullable(),
 });
 export type GiftRow = z.infer<typeof GiftRow>;
 

@@ -153,6 +153,8 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         });
       }
       const { promoterId, channel } = await resolvePromoter(body.ref, campaign.campaignUUID, body.channel);
+      // A fundraising page's gift is its promoter's: without one it names no page, and is kept as not said.
+      const givenOn = body.givenOn === 'fundraiser_page' && !promoterId ? null : (body.givenOn ?? null);
       // The donor pays on the processor's page: it names the campaign as donors know it, never its internal name.
       const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
       // The fee is worked out here from the rule in force, never taken from the client.
@@ -195,6 +197,7 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
         message: body.message ?? null,
         promoterId,
         channel,
+        givenOn,
         donorId: actor?.uid ?? null,
         createdAt: clock.now().toISOString(),
         coveredFee: fee,

@@ -275,6 +275,7 @@ export function donationRecordingServiceFactory(deps: DonationRecordingServiceDe
         ad_budget_share: split.adBudgetShare,
         refunded: 0,
         channel: checkout?.channel ?? null,
+        given_on: checkout?.givenOn ?? null,
       },
     };
   };

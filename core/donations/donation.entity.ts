@@ -7,6 +7,14 @@ import { Cents, Id, Timestamp } from '../shared/primitives';
  * A donation as counted for a campaign, `donator` collection: one per payment (its paymentIntentId is
  * unique). The spec reads campaignId also as campaignID.
  */
+/**
+ * Where a donor gave: the campaign's own page, a promoter's fundraising page for it, or the donate form
+ * an organization shows on its own site.
+ */
+export const GIFT_PLACES = ['campaign_page', 'fundraiser_page', 'donate_form'] as const;
+export const GiftPlace = z.enum(GIFT_PLACES);
+export type GiftPlace = z.infer<typeof GiftPlace>;
+
 export const Donator = z.object({
   id: Id,
   campaignId: Id,
@@ -79,6 +87,11 @@ export const Donation = z.object({
   /** The network of the shared link that brought it (x, linkedin, facebook, instagram, or qr for a QR code); null when none did. */
   channel: ShareChannel.nullable().default(null),
   /**
+   * Where the donor gave: the campaign's page, a promoter's fundraising page, or the donate form on the
+   * organization's own site; null for a gift that did not say (a month after the first, an older gift).
+   */
+  given_on: GiftPlace.nullable().default(null),
+  /**
    * The card fee the donor chose to cover, paid on top of the gift: the payment is amount + covered_fee.
    * It is not part of the gift: the campaign's raised amount and the split count the amount alone.
    */
@@ -104,6 +117,8 @@ export const DonationCheckout = z.object({
   createdAt: Timestamp,
   /** The network of the shared link the donor came by; null when none. */
   channel: ShareChannel.nullable().default(null),
+  /** Where the donor opened it (see Donation.given_on); null when the page did not say. */
+  givenOn: GiftPlace.nullable().default(null),
   /** The card fee the donor chose to cover, charged on top of the amount (0 when they did not). */
   coveredFee: Cents.default(0),
 });

@@ -56,7 +56,7 @@ export interface GiftListOptions extends PageRequest {
 /** One campaign's report without its range and freshness (the service adds those). */
 export type CampaignReportFigures = Pick<
   CampaignReportResponse,
-  'campaign' | 'series' | 'funnel' | 'channels' | 'direct' | 'promoters'
+  'campaign' | 'series' | 'funnel' | 'channels' | 'direct' | 'places' | 'promoters'
 >;
 
 /** A table's rows for a download, a batch at a time (never all of them in memory). */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ShareChannel } from '../campaigns/targeting.entity';
+import { GiftPlace } from '../donations/donation.entity';
 import { Cents, Id, Timestamp } from '../shared/primitives';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -61,6 +62,8 @@ export const MirrorGift = z.object({
   message: z.string().nullable(),
   promoterId: Id.nullable(),
   channel: ShareChannel.nullable(),
+  /** Where the donor gave (the campaign's page, a fundraising page, the donate form); null when not said. */
+  givenOn: GiftPlace.nullable().default(null),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   receiptUrl: z.string().nullable(),

@@ -453,6 +453,7 @@ export function reportingServiceFactory({
               { header: 'Message', value: (row) => row.message },
               { header: 'Promoter', value: (row) => row.promoterName },
               { header: 'Channel', value: (row) => row.channel },
+              { header: 'Given on', value: (row) => row.givenOn },
               { header: 'Payment', value: (row) => row.paymentId },
             ],
             queries.exportGifts(window, filter),

@@ -16,6 +16,7 @@ const record = (
     at?: string;
     sessionId?: string;
     channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | 'qr' | null;
+    givenOn?: 'campaign_page' | 'fundraiser_page' | 'donate_form' | null;
     /** The card fee the donor covered on top of the amount. */
     coveredFee?: number;
   } = {},
@@ -52,6 +53,7 @@ const record = (
       ad_budget_share: amount - organizationShare,
       refunded: 0,
       channel: options.channel ?? null,
+      given_on: options.givenOn ?? null,
       covered_fee: options.coveredFee ?? 0,
       covered_fee_refunded: 0,
     },
@@ -110,7 +112,12 @@ describeContract('DonationRepository', (subject) => {
 
   it('stores the records of a payment with its split and answers recorded true', async () => {
     const { donations } = subject().store.repositories;
-    const payment = record('pi_1', { percentage: 65, donorId: 'donor-1', channel: 'linkedin' });
+    const payment = record('pi_1', {
+      percentage: 65,
+      donorId: 'donor-1',
+      channel: 'linkedin',
+      givenOn: 'fundraiser_page',
+    });
     const outcome = await donations.recordOnce(payment);
     expect(outcome).toEqual({ recorded: true, donation: payment.donation, refundedBeforehand: 0 });
     expect(outcome.donation).toMatchObject({ organization_share: 1625, ad_budget_share: 875, donation_percentage: 65 });
@@ -378,6 +385,7 @@ describeContract('DonationRepository', (subject) => {
       donorId: null,
       createdAt: '2026-01-01T10:00:00.000Z',
       channel: 'facebook' as const,
+      givenOn: 'donate_form' as const,
       coveredFee: 87,
     };
     await donations.saveCheckout(checkout);
@@ -520,6 +528,7 @@ describeContract('DonationRepository', (subject) => {
       donorId: null,
       createdAt: '2026-01-01T10:00:00.000Z',
       channel: null,
+      givenOn: null,
       coveredFee: 0,
     });
     await donations.saveCheckout(checkout('cs_1'));

@@ -28,6 +28,7 @@ const gift = (id: string, overrides: Partial<MirrorGift> = {}): MirrorGift => ({
   message: 'Stay warm, kids!',
   promoterId: 'p-1',
   channel: 'x',
+  givenOn: null,
   cardBrand: null,
   cardLast4: null,
   receiptUrl: null,
@@ -191,6 +192,75 @@ describeMirror(
       expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({ gifts: 2, fee_gifts: 1, covered_fee_cents: 53 });
     });
 
+    it('counts the gifts made on fundraising pages and on donate forms apart, net of refunds, by day, scope and promoter', async () => {
+      const { mirror, mirrorDb } = subject();
+      const lease = (await mirror.claim('a', 60_000, now))!;
+      await mirror.apply(
+        lease,
+        batch(['e-1'], {
+          gifts: [
+            gift('pi-1', { givenOn: 'fundraiser_page' }),
+            gift('pi-2', { givenOn: 'fundraiser_page', amountCents: 1000, donorEmail: 'b@example.org' }),
+            gift('pi-3', { givenOn: 'donate_form', amountCents: 4000, promoterId: null, channel: null }),
+            gift('pi-4', { givenOn: 'campaign_page', amountCents: 700 }),
+            gift('pi-5', { amountCents: 300 }),
+          ],
+        }),
+        now,
+      );
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({
+        gifts: 5,
+        gifts_on_fundraiser_page: 2,
+        raised_on_fundraiser_page: 3500,
+        gifts_on_donate_form: 1,
+        raised_on_donate_form: 4000,
+      });
+      const promoterDay = () =>
+        mirrorDb
+          .selectFrom('reporting.promoter_days')
+          .select(['gifts', 'raised_cents', 'page_gifts', 'page_raised_cents'])
+          .where('promoter_id', '=', 'p-1')
+          .executeTakeFirstOrThrow();
+      expect(await promoterDay()).toEqual({ gifts: 4, raised_cents: 4500, page_gifts: 2, page_raised_cents: 3500 });
+      // A page's gift refunded in part, another in full: the refunded one no longer counts, nor its amount.
+      await mirror.apply(
+        lease,
+        batch(['e-2'], {
+          gifts: [
+            gift('pi-1', { givenOn: 'fundraiser_page', refundedCents: 500 }),
+            gift('pi-2', {
+              givenOn: 'fundraiser_page',
+              amountCents: 1000,
+              refundedCents: 1000,
+              donorEmail: 'b@example.org',
+            }),
+          ],
+        }),
+        now,
+      );
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({
+        gifts_on_fundraiser_page: 1,
+        raised_on_fundraiser_page: 2000,
+        gifts_on_donate_form: 1,
+      });
+      expect(await promoterDay()).toEqual({ gifts: 3, raised_cents: 3000, page_gifts: 1, page_raised_cents: 2000 });
+      const scopes = await mirrorDb
+        .selectFrom('reporting.scope_days')
+        .select(['scope', 'gifts_on_fundraiser_page', 'raised_on_fundraiser_page', 'raised_on_donate_form'])
+        .orderBy('scope')
+        .execute();
+      expect(scopes.map((row) => Object.values(row).map(String))).toEqual([
+        ['/', '1', '2000', '4000'],
+        ['org-1', '1', '2000', '4000'],
+      ]);
+      const gone = { ...emptyMirrorKeys(), gifts: ['pi-3'] };
+      await mirror.apply(lease, batch(['e-3'], {}, gone), now);
+      expect(await campaignDay('c-1', '2026-03-09')).toMatchObject({
+        gifts_on_donate_form: 0,
+        raised_on_donate_form: 0,
+      });
+    });
+
     it("replaces a campaign's ad days together", async () => {
       const { mirror } = subject();
       const lease = (await mirror.claim('a', 60_000, now))!;
@@ -214,8 +284,13 @@ describeMirror(
       const all = {
         organizations: [{ organizationId: 'org-1', name: 'Warm Kids', isDeleted: false }],
         gifts: [
-          gift('pi-1', { coveredFeeCents: 87 }),
-          gift('pi-2', { occurredAt: '2026-03-10T01:00:00.000Z', refundedCents: 500, coveredFeeCents: 30 }),
+          gift('pi-1', { coveredFeeCents: 87, givenOn: 'fundraiser_page' }),
+          gift('pi-2', {
+            occurredAt: '2026-03-10T01:00:00.000Z',
+            refundedCents: 500,
+            coveredFeeCents: 30,
+            givenOn: 'donate_form',
+          }),
         ],
         checkouts: [
           {

@@ -247,10 +247,36 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       { channel: 'qr', shareClicks: 0, gifts: 0, raisedCents: 0 },
     ]);
     expect(report?.direct).toEqual({ gifts: 1, raisedCents: 5_000 });
+    // g6 was made on p1's fundraising page, g2 on the donate form; g1, g7 (and g3, refunded) on the campaign's page.
+    expect(report?.places).toEqual({
+      campaignPage: { gifts: 2, raisedCents: 4_000 },
+      fundraiserPages: { gifts: 1, raisedCents: 2_000 },
+      donateForm: { gifts: 1, raisedCents: 5_000 },
+    });
     expect(report?.promoters).toEqual([
-      { promoterId: 'p1', name: 'Priya Shah', shareClicks: 3, gifts: 3, raisedCents: 6_000 },
-      { promoterId: 'p2', name: 'Omar Diaz', shareClicks: 0, gifts: 0, raisedCents: 0 },
+      {
+        promoterId: 'p1',
+        name: 'Priya Shah',
+        shareClicks: 3,
+        gifts: 3,
+        raisedCents: 6_000,
+        pageGifts: 1,
+        pageRaisedCents: 2_000,
+      },
+      {
+        promoterId: 'p2',
+        name: 'Omar Diaz',
+        shareClicks: 0,
+        gifts: 0,
+        raisedCents: 0,
+        pageGifts: 0,
+        pageRaisedCents: 0,
+      },
     ]);
+    // Before g6, in the range that ends on May 14, p1 made no gift on a page.
+    const before = await queries.campaignReport({ ...HARBOR_MAY, to: '2026-05-14' }, 'c1', 'day', NOW);
+    expect(before?.places.fundraiserPages).toEqual({ gifts: 0, raisedCents: 0 });
+    expect(before?.promoters[0]).toMatchObject({ promoterId: 'p1', pageGifts: 0, pageRaisedCents: 0 });
     expect(report?.series).toHaveLength(16);
     expect(report?.series.reduce((sum, point) => sum + point.raisedCents, 0)).toBe(11_000);
     expect(await queries.campaignReport(HARBOR_MAY, 'c4', 'day', NOW)).toBeNull();
@@ -280,8 +306,16 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
       promoterId: 'p1',
       promoterName: 'Priya Shah',
       channel: 'x',
+      givenOn: null,
     });
-    expect(gifts.rows[3]).toMatchObject({ donorName: null, promoterId: null, promoterName: null, channel: null });
+    expect(gifts.rows[3]).toMatchObject({
+      donorName: null,
+      promoterId: null,
+      promoterName: null,
+      channel: null,
+      givenOn: 'donate_form',
+    });
+    expect(gifts.rows[0]).toMatchObject({ paymentId: 'g6', givenOn: 'fundraiser_page' });
     const oldest = await queries.gifts(HARBOR_MAY, { order: 'asc', page: 2, pageSize: 2 });
     expect(oldest.total).toBe(6);
     expect(oldest.rows.map((row) => [row.paymentId, row.refundState])).toEqual([

@@ -66,7 +66,15 @@ export const FIXTURE: MirrorFixture = {
       channel: 'x',
       coveredFee: 87,
     },
-    { id: 'g2', campaignId: 'c1', at: '2026-05-01T15:00:00Z', amount: 5000, donor: 'bob@example.org', name: null },
+    {
+      id: 'g2',
+      campaignId: 'c1',
+      at: '2026-05-01T15:00:00Z',
+      amount: 5000,
+      donor: 'bob@example.org',
+      name: null,
+      givenOn: 'donate_form',
+    },
     {
       id: 'g3',
       campaignId: 'c1',
@@ -96,6 +104,7 @@ export const FIXTURE: MirrorFixture = {
       donor: 'dan@example.org',
       promoterId: 'p1',
       channel: 'linkedin',
+      givenOn: 'fundraiser_page',
     },
     {
       id: 'g7',
@@ -105,6 +114,7 @@ export const FIXTURE: MirrorFixture = {
       donor: 'ann@example.org',
       promoterId: 'p1',
       channel: 'x',
+      givenOn: 'campaign_page',
     },
     { id: 'g8', campaignId: 'c3', at: '2026-05-02T10:00:00Z', amount: 10_000, donor: 'ann@example.org' },
   ],

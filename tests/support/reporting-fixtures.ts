@@ -71,6 +71,7 @@ export interface FixtureGift {
   message?: string | null;
   promoterId?: string | null;
   channel?: 'x' | 'linkedin' | 'facebook' | 'instagram' | 'qr' | null;
+  givenOn?: 'campaign_page' | 'fundraiser_page' | 'donate_form' | null;
   /** The card fee the donor covered on top of the gift, and what refunds took back of it. */
   coveredFee?: number;
   coveredFeeRefunded?: number;
@@ -163,6 +164,7 @@ export async function writeFixture(db: Kysely<ReportingDatabase>, fixture: Mirro
           message: g.message ?? null,
           promoter_id: g.promoterId ?? null,
           channel: g.channel ?? null,
+          given_on: g.givenOn ?? null,
           card_brand: 'visa',
           card_last4: '4242',
           receipt_url: `https://pay.example/receipts/${g.id}`,
@@ -245,6 +247,8 @@ export async function writeFixture(db: Kysely<ReportingDatabase>, fixture: Mirro
 }
 
 const CHANNELS = ['x', 'linkedin', 'facebook', 'instagram', 'qr'] as const;
+/** Where gifts are made that the day rollups count apart (the campaign's page is the rest). */
+const PLACES = ['fundraiser_page', 'donate_form'] as const;
 
 /**
  * The rollups from the facts: a gift counts once it is not refunded in full, raised is net of refunds,
@@ -258,7 +262,8 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
   await sql`
     insert into reporting.campaign_days (campaign_id, day, organization_id, gifts, gross_cents, refunded_cents, refunds,
       raised_cents, donors, impressions, ad_clicks, spend_cents, page_visits, checkouts, fee_gifts, covered_fee_cents,
-      ${sql.raw(CHANNELS.map((c) => `share_clicks_${c}, gifts_${c}, raised_${c}`).join(', '))})
+      ${sql.raw(CHANNELS.map((c) => `share_clicks_${c}, gifts_${c}, raised_${c}`).join(', '))},
+      ${sql.raw(PLACES.map((p) => `gifts_on_${p}, raised_on_${p}`).join(', '))})
     select k.campaign_id, k.day, c.organization_id, coalesce(g.gifts, 0), coalesce(g.gross, 0), coalesce(g.refunded, 0),
       coalesce(g.refunds, 0), coalesce(g.raised, 0), coalesce(g.donors, 0), coalesce(a.impressions, 0),
       coalesce(a.clicks, 0), coalesce(a.spend_cents, 0), coalesce(v.visits, 0), coalesce(k2.checkouts, 0),
@@ -267,7 +272,8 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
         CHANNELS.map((c) => `coalesce(s.clicks_${c}, 0), coalesce(g.gifts_${c}, 0), coalesce(g.raised_${c}, 0)`).join(
           ', ',
         ),
-      )}
+      )},
+      ${sql.raw(PLACES.map((p) => `coalesce(g.gifts_on_${p}, 0), coalesce(g.raised_on_${p}, 0)`).join(', '))}
     from (
       select campaign_id, day from reporting.gifts union select campaign_id, day from reporting.ad_days
       union select campaign_id, day from reporting.page_visits union select campaign_id, day from reporting.checkouts
@@ -286,6 +292,13 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
               `count(*) filter (where channel = '${c}' and refunded_cents < amount_cents) as gifts_${c}, ` +
               `coalesce(sum(amount_cents - refunded_cents) filter (where channel = '${c}'), 0) as raised_${c}`,
           ).join(', '),
+        )},
+        ${sql.raw(
+          PLACES.map(
+            (p) =>
+              `count(*) filter (where given_on = '${p}' and refunded_cents < amount_cents) as gifts_on_${p}, ` +
+              `sum(amount_cents - refunded_cents) filter (where given_on = '${p}') as raised_on_${p}`,
+          ).join(', '),
         )}
       from reporting.gifts group by campaign_id, day
     ) g on g.campaign_id = k.campaign_id and g.day = k.day
@@ -300,9 +313,10 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
     ) s on s.campaign_id = k.campaign_id and s.day = k.day`.execute(db);
   await sql`
     insert into reporting.promoter_days (promoter_id, campaign_id, day, organization_id, clicks_x, clicks_linkedin,
-      clicks_facebook, clicks_instagram, clicks_qr, gifts, raised_cents)
+      clicks_facebook, clicks_instagram, clicks_qr, gifts, raised_cents, page_gifts, page_raised_cents)
     select k.promoter_id, k.campaign_id, k.day, c.organization_id, coalesce(s.x, 0), coalesce(s.linkedin, 0),
-      coalesce(s.facebook, 0), coalesce(s.instagram, 0), coalesce(s.qr, 0), coalesce(g.gifts, 0), coalesce(g.raised, 0)
+      coalesce(s.facebook, 0), coalesce(s.instagram, 0), coalesce(s.qr, 0), coalesce(g.gifts, 0), coalesce(g.raised, 0),
+      coalesce(g.page_gifts, 0), coalesce(g.page_raised, 0)
     from (
       select promoter_id, campaign_id, day from reporting.gifts where promoter_id is not null
       union select promoter_id, campaign_id, day from reporting.share_clicks where promoter_id is not null
@@ -310,7 +324,9 @@ export async function recomputeRollups(db: Kysely<ReportingDatabase>): Promise<v
     left join reporting.campaigns c on c.campaign_id = k.campaign_id
     left join (
       select promoter_id, campaign_id, day, count(*) filter (where ${kept}) as gifts,
-        sum(amount_cents - refunded_cents) as raised
+        sum(amount_cents - refunded_cents) as raised,
+        count(*) filter (where given_on = 'fundraiser_page' and ${kept}) as page_gifts,
+        sum(amount_cents - refunded_cents) filter (where given_on = 'fundraiser_page') as page_raised
       from reporting.gifts where promoter_id is not null group by 1, 2, 3
     ) g on g.promoter_id = k.promoter_id and g.campaign_id = k.campaign_id and g.day = k.day
     left join (
@@ -338,6 +354,7 @@ async function recomputeReadRollups(db: Kysely<ReportingDatabase>): Promise<void
     'gifts, gross_cents, refunded_cents, refunds, raised_cents, impressions, ad_clicks, spend_cents, page_visits',
     'fee_gifts, covered_fee_cents',
     ...CHANNELS.map((c) => `share_clicks_${c}, gifts_${c}, raised_${c}`),
+    ...PLACES.map((p) => `gifts_on_${p}, raised_on_${p}`),
   ].join(', ');
   const sums = figures
     .split(', ')

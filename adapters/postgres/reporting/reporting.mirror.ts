@@ -17,6 +17,7 @@ import type { ReportingDatabase } from './reporting.tables';
 import {
   applyCampaignDayDeltas,
   CAMPAIGN_DAY_SUMS,
+  COUNTED_GIFT_PLACES,
   type CampaignDaySum,
   recomputeCampaignDays,
   recomputeCampaignTotals,
@@ -51,6 +52,8 @@ export function monthlyDonorKey(gift: Pick<MirrorMonthlyGift, 'donorEmail' | 'su
 const CHANNELS = SHARE_CHANNELS;
 const isChannel = (value: string | null): value is (typeof CHANNELS)[number] =>
   (CHANNELS as readonly (string | null)[]).includes(value);
+const isCountedPlace = (value: string | null): value is (typeof COUNTED_GIFT_PLACES)[number] =>
+  (COUNTED_GIFT_PLACES as readonly (string | null)[]).includes(value);
 
 type DayDelta = { campaign_id: string; day: string; organization_id: string | null } & Record<CampaignDaySum, number>;
 
@@ -63,6 +66,7 @@ interface GiftFact {
   amount_cents: number | string;
   refunded_cents: number | string;
   channel: string | null;
+  given_on: string | null;
   covered_fee_cents: number | string;
   covered_fee_refunded_cents: number | string;
 }
@@ -120,6 +124,10 @@ class Touched {
     if (isChannel(row.channel)) {
       figures[`gifts_${row.channel}`] = live ? 1 : 0;
       figures[`raised_${row.channel}`] = amount - refunded;
+    }
+    if (isCountedPlace(row.given_on)) {
+      figures[`gifts_on_${row.given_on}`] = live ? 1 : 0;
+      figures[`raised_on_${row.given_on}`] = amount - refunded;
     }
     this.fact(row.campaign_id, row.day, row.organization_id, sign, figures);
     if (!live) return;
@@ -251,6 +259,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
           'amount_cents',
           'refunded_cents',
           'channel',
+          'given_on',
           'covered_fee_cents',
           'covered_fee_refunded_cents',
         ])
@@ -435,6 +444,7 @@ export function createPostgresReportingMirror(db: Kysely<ReportingDatabase>): Re
         message: g.message,
         promoter_id: g.promoterId,
         channel: g.channel,
+        given_on: g.givenOn,
         card_brand: g.cardBrand,
         card_last4: g.cardLast4,
         receipt_url: g.receiptUrl,

@@ -312,6 +312,7 @@ function giftRowOf(row: Row): GiftRow {
     promoterId: (row.promoter_id as string | null) ?? null,
     promoterName: row.promoter_id ? (promoterNameOf(row) ?? null) : null,
     channel: (row.channel as GiftRow['channel']) ?? null,
+    givenOn: (row.given_on as GiftRow['givenOn']) ?? null,
   };
 }
 
@@ -363,7 +364,7 @@ function giftsSql(
     select g.payment_intent_id, g.campaign_id,
       to_char(g.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_iso,
       to_char(g.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as occurred_key, g.amount_cents, g.refunded_cents, g.donor_name,
-      g.message, g.promoter_id, g.channel, g.card_brand, g.card_last4, g.receipt_url,
+      g.message, g.promoter_id, g.channel, g.given_on, g.card_brand, g.card_last4, g.receipt_url,
       c.title as campaign_title, p.first_name as promoter_first, p.last_name as promoter_last
     from reporting.gifts g
     left join reporting.campaigns c on c.campaign_id = g.campaign_id
@@ -721,9 +722,10 @@ function giftsCopySql(
     cellText('g.message'),
     `case when g.promoter_id is not null and p.first_name is not null then ${cellText(promoter)} end`,
     'g.channel',
+    'g.given_on',
     cellText('g.payment_intent_id'),
   ];
-  if (headers.length !== cells.length) throw new Error('The gifts download has ten columns.');
+  if (headers.length !== cells.length) throw new Error('The gifts download has eleven columns.');
   return `copy (
     select ${cells.map((cell, index) => `${cell} as ${pg.escapeIdentifier(headers[index]!)}`).join(',\n      ')}
     from reporting.gifts g
@@ -902,6 +904,9 @@ export function createPostgresReportingQueries(
                     sql`sum(${sql.ref(`share_clicks_${channel}`)}) as ${sql.ref(`share_clicks_${channel}`)}, sum(${sql.ref(`gifts_${channel}`)}) as ${sql.ref(`gifts_${channel}`)}, sum(${sql.ref(`raised_${channel}`)}) as ${sql.ref(`raised_${channel}`)}`,
                 ),
               )}
+              , sum(gifts_on_fundraiser_page) as gifts_on_fundraiser_page,
+              sum(raised_on_fundraiser_page) as raised_on_fundraiser_page,
+              sum(gifts_on_donate_form) as gifts_on_donate_form, sum(raised_on_donate_form) as raised_on_donate_form
             from reporting.campaign_days where campaign_id = ${campaignId} and ${dayRange(window)}`,
         ),
         rowsOf(
@@ -913,12 +918,14 @@ export function createPostgresReportingQueries(
             -- Its promoters are those who promoted it (their links are made then): each one's days by the key.
             figures as (
               select d.promoter_id, sum(d.clicks_x + d.clicks_linkedin + d.clicks_facebook + d.clicks_instagram + d.clicks_qr) as clicks,
-                sum(d.gifts) as gifts, sum(d.raised_cents) as raised
+                sum(d.gifts) as gifts, sum(d.raised_cents) as raised, sum(d.page_gifts) as page_gifts,
+                sum(d.page_raised_cents) as page_raised
               from promoters join reporting.promoter_days d on d.promoter_id = promoters.promoter_id
                 and d.campaign_id = ${campaignId} and ${dayRange(window, 'd.day')}
               group by d.promoter_id
             )
-            select promoters.promoter_id, p.first_name, p.last_name, f.clicks, f.gifts, f.raised
+            select promoters.promoter_id, p.first_name, p.last_name, f.clicks, f.gifts, f.raised, f.page_gifts,
+              f.page_raised
             from promoters
             left join figures f on f.promoter_id = promoters.promoter_id
             left join reporting.people p on p.user_id = promoters.promoter_id
@@ -937,6 +944,11 @@ export function createPostgresReportingQueries(
       }));
       const gifts = num(sums.gifts);
       const raised = num(sums.raised);
+      const fundraiserPages = {
+        gifts: num(sums.gifts_on_fundraiser_page),
+        raisedCents: num(sums.raised_on_fundraiser_page),
+      };
+      const donateForm = { gifts: num(sums.gifts_on_donate_form), raisedCents: num(sums.raised_on_donate_form) };
       return {
         campaign: campaignRowOf(campaignRow),
         series: series.map(seriesPointOf),
@@ -952,6 +964,14 @@ export function createPostgresReportingQueries(
           gifts: Math.max(0, gifts - channels.reduce((sum, channel) => sum + channel.gifts, 0)),
           raisedCents: Math.max(0, raised - channels.reduce((sum, channel) => sum + channel.raisedCents, 0)),
         },
+        places: {
+          campaignPage: {
+            gifts: Math.max(0, gifts - fundraiserPages.gifts - donateForm.gifts),
+            raisedCents: Math.max(0, raised - fundraiserPages.raisedCents - donateForm.raisedCents),
+          },
+          fundraiserPages,
+          donateForm,
+        },
         promoters: promoters.map((row) => {
           const name = `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim();
           return {
@@ -960,6 +980,8 @@ export function createPostgresReportingQueries(
             shareClicks: num(row.clicks),
             gifts: num(row.gifts),
             raisedCents: num(row.raised),
+            pageGifts: num(row.page_gifts),
+            pageRaisedCents: num(row.page_raised),
           };
         }),
       };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DeliveryDay } from '@causeway/core/delivery/delivery.entity';
 import type { ReportingSource } from '@causeway/core/ports/reporting.port';
 import { ShareChannel } from '@causeway/core/campaigns/targeting.entity';
+import { GiftPlace } from '@causeway/core/donations/donation.entity';
 import {
   emptyMirrorFacts,
   emptyMirrorKeys,
@@ -16,6 +17,11 @@ import { iso, isoOrNull } from '../transaction';
 
 const channel = (value: string | null): ShareChannel | null => {
   const parsed = ShareChannel.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+const giftPlace = (value: string | null): GiftPlace | null => {
+  const parsed = GiftPlace.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
 
@@ -131,6 +137,7 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
           'd.message',
           'd.user_id',
           'd.channel',
+          'd.given_on',
           'd.covered_fee',
           'd.covered_fee_refunded',
         ])
@@ -153,6 +160,7 @@ export function createPostgresReportingSource(db: Kysely<Database>): ReportingSo
           message: row.message,
           promoterId: row.user_id,
           channel: channel(row.channel),
+          givenOn: giftPlace(row.given_on),
           cardBrand: null,
           cardLast4: null,
           receiptUrl: null,

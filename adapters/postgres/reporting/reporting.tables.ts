@@ -52,6 +52,7 @@ export interface MirrorGiftsTable {
   message: string | null;
   promoter_id: string | null;
   channel: string | null;
+  given_on: Generated<string | null>;
   card_brand: string | null;
   card_last4: string | null;
   receipt_url: string | null;
@@ -154,6 +155,11 @@ export interface MirrorCampaignDaysTable {
   /** Gifts not refunded in full whose donor covered the card fee, and the fees covered net of refunds. */
   fee_gifts: Generated<number>;
   covered_fee_cents: Generated<number>;
+  /** Gifts not refunded in full made on fundraising pages and on the donate form, and what they raised net of refunds. */
+  gifts_on_fundraiser_page: Generated<number>;
+  raised_on_fundraiser_page: Generated<number>;
+  gifts_on_donate_form: Generated<number>;
+  raised_on_donate_form: Generated<number>;
   /** How many facts (gifts, ad days, visit days, checkouts, share clicks) the row counts. */
   facts: Generated<number>;
 }
@@ -184,6 +190,9 @@ export interface MirrorPromoterDaysTable {
   clicks_qr: Generated<number>;
   gifts: Generated<number>;
   raised_cents: Generated<number>;
+  /** The gifts of `gifts` made on the promoter's fundraising page, and what they raised net of refunds. */
+  page_gifts: Generated<number>;
+  page_raised_cents: Generated<number>;
 }
 
 export interface MirrorDonorsTable {
@@ -228,6 +237,11 @@ export interface MirrorScopeDaysTable {
   raised_qr: number;
   fee_gifts: Generated<number>;
   covered_fee_cents: Generated<number>;
+  /** Gifts not refunded in full made on fundraising pages and on the donate form, and what they raised net of refunds. */
+  gifts_on_fundraiser_page: Generated<number>;
+  raised_on_fundraiser_page: Generated<number>;
+  gifts_on_donate_form: Generated<number>;
+  raised_on_donate_form: Generated<number>;
 }
 
 export interface MirrorDonorDaysTable {

@@ -12,9 +12,11 @@ import { SHARE_CHANNELS } from '@causeway/core/campaigns/targeting.entity';
  * full; gross is every gift's amount, refunded what was taken back of them (refunds: gifts with any
  * refund), raised = gross − refunded; gifts_<channel>/raised_<channel> by the channel of the link that
  * brought the gift; fee_gifts/covered_fee_cents the gifts not refunded in full whose donor covered the
- * card fee and the fees covered net of refunds; ads, page visits, checkouts and share clicks of that day.
+ * card fee and the fees covered net of refunds; gifts_on_<place>/raised_on_<place> by where the gift was
+ * made (a promoter's fundraising page, the donate form on the organization's site); ads, page visits, checkouts and share clicks of that day.
  * promoter_days, per promoter, campaign and day: clicks on their links by channel, gifts they brought
- * (not refunded in full) and what those raised net of refunds.
+ * (not refunded in full) and what those raised net of refunds; page_gifts/page_raised_cents the same of
+ * the gifts made on their fundraising page.
  * donors, per organization ('' without one) and donor: gifts not refunded in full, their net total,
  * first and last gift; the name and e-mail of the latest gift that gave them.
  */
@@ -38,6 +40,11 @@ const eraseKeyed = (table: string, keysJson: string | null, columns: string): Ra
 
 const channels = SHARE_CHANNELS;
 
+/** The places a gift may be made that campaign_days count apart (the campaign's page is the rest). */
+export const COUNTED_GIFT_PLACES = ['fundraiser_page', 'donate_form'] as const;
+const places = COUNTED_GIFT_PLACES;
+const placeColumns = places.flatMap((place) => [`gifts_on_${place}`, `raised_on_${place}`] as const);
+
 /**
  * Every campaign_days row from the facts (a rebuild), with the live gifts per donor of each campaign's
  * day and of each campaign that count their donors.
@@ -47,19 +54,20 @@ export function recomputeCampaignDays(): RawBuilder<unknown>[] {
   const shareZero = zeroChannels('share_clicks');
   const giftsZero = zeroChannels('gifts');
   const raisedZero = zeroChannels('raised');
+  const placesZero = placeColumns.map((column) => `0 as ${column}`).join(', ');
   const live = sql.raw('g.refunded_cents < g.amount_cents');
   const insert = sql`
     with fresh as (insert into reporting.campaign_days (
       campaign_id, day, organization_id, gifts, gross_cents, refunded_cents, refunds, raised_cents, donors,
       impressions, ad_clicks, spend_cents, page_visits, checkouts,
       ${sql.raw(['share_clicks', 'gifts', 'raised'].flatMap((prefix) => channels.map((c) => `${prefix}_${c}`)).join(', '))},
-      fee_gifts, covered_fee_cents, facts)
+      fee_gifts, covered_fee_cents, ${sql.raw(placeColumns.join(', '))}, facts)
     select campaign_id, day, max(organization_id), sum(gifts), sum(gross_cents), sum(refunded_cents), sum(refunds),
       sum(raised_cents), sum(donors), sum(impressions), sum(ad_clicks), sum(spend_cents), sum(page_visits),
       sum(checkouts),
       ${sql.raw(['share_clicks', 'gifts', 'raised'].flatMap((prefix) => channels.map((c) => `sum(${prefix}_${c})`)).join(', '))},
       sum(fee_gifts),
-      sum(covered_fee_cents), sum(facts)
+      sum(covered_fee_cents), ${sql.raw(placeColumns.map((c) => `sum(${c})`).join(', '))}, sum(facts)
     from (
       select g.campaign_id, g.day, max(g.organization_id) as organization_id,
         count(*) filter (where ${live}) as gifts, sum(g.amount_cents) as gross_cents,
@@ -71,24 +79,25 @@ export function recomputeCampaignDays(): RawBuilder<unknown>[] {
         ${sql.raw(channels.map((c) => `coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.channel = '${c}'), 0) as raised_${c}`).join(', '))},
         count(*) filter (where g.covered_fee_cents > 0 and ${live}) as fee_gifts,
         sum(g.covered_fee_cents - g.covered_fee_refunded_cents) as covered_fee_cents,
+        ${sql.raw(places.map((p) => `count(*) filter (where g.given_on = '${p}' and g.refunded_cents < g.amount_cents) as gifts_on_${p}, coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.given_on = '${p}'), 0) as raised_on_${p}`).join(', '))},
         count(*) as facts
       from reporting.gifts g group by g.campaign_id, g.day
       union all
       select a.campaign_id, a.day, a.organization_id, 0, 0, 0, 0, 0, 0, a.impressions, a.clicks, a.spend_cents, 0, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, 1
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, ${sql.raw(placesZero)}, 1
       from reporting.ad_days a
       union all
       select v.campaign_id, v.day, v.organization_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, v.visits, 0,
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, 1
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, ${sql.raw(placesZero)}, 1
       from reporting.page_visits v
       union all
       select o.campaign_id, o.day, max(o.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*),
-        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, count(*)
+        ${sql.raw(shareZero)}, ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, ${sql.raw(placesZero)}, count(*)
       from reporting.checkouts o group by o.campaign_id, o.day
       union all
       select s.campaign_id, s.day, max(s.organization_id), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}')`).join(', '))},
-        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, count(*)
+        ${sql.raw(giftsZero)}, ${sql.raw(raisedZero)}, 0, 0, ${sql.raw(placesZero)}, count(*)
       from reporting.share_clicks s group by s.campaign_id, s.day
     ) parts
     group by campaign_id, day
@@ -124,6 +133,7 @@ export const CAMPAIGN_DAY_SUMS = [
   'checkouts',
   'fee_gifts',
   'covered_fee_cents',
+  ...placeColumns,
   ...channels.flatMap((channel) => [`share_clicks_${channel}`, `gifts_${channel}`, `raised_${channel}`] as const),
   'facts',
 ] as const;
@@ -281,17 +291,20 @@ export function recomputePromoterDays(keysJson: string | null): RawBuilder<unkno
   const erase = eraseKeyed('promoter_days', keysJson, 'promoter_id text, campaign_id text, day date');
   const insert = sql`
     insert into reporting.promoter_days (promoter_id, campaign_id, day, organization_id,
-      ${sql.raw(channels.map((c) => `clicks_${c}`).join(', '))}, gifts, raised_cents)
+      ${sql.raw(channels.map((c) => `clicks_${c}`).join(', '))}, gifts, raised_cents, page_gifts, page_raised_cents)
     select promoter_id, campaign_id, day, max(organization_id),
-      ${sql.raw(channels.map((c) => `sum(clicks_${c})`).join(', '))}, sum(gifts), sum(raised_cents)
+      ${sql.raw(channels.map((c) => `sum(clicks_${c})`).join(', '))}, sum(gifts), sum(raised_cents), sum(page_gifts),
+      sum(page_raised_cents)
     from (
       select s.promoter_id, s.campaign_id, s.day, max(s.organization_id) as organization_id,
         ${sql.raw(channels.map((c) => `count(*) filter (where s.channel = '${c}') as clicks_${c}`).join(', '))},
-        0 as gifts, 0 as raised_cents
+        0 as gifts, 0 as raised_cents, 0 as page_gifts, 0 as page_raised_cents
       from reporting.share_clicks s ${join} where s.promoter_id is not null group by s.promoter_id, s.campaign_id, s.day
       union all
       select g.promoter_id, g.campaign_id, g.day, max(g.organization_id), ${sql.raw(channels.map(() => '0').join(', '))},
-        count(*) filter (where g.refunded_cents < g.amount_cents), sum(g.amount_cents - g.refunded_cents)
+        count(*) filter (where g.refunded_cents < g.amount_cents), sum(g.amount_cents - g.refunded_cents),
+        count(*) filter (where g.given_on = 'fundraiser_page' and g.refunded_cents < g.amount_cents),
+        coalesce(sum(g.amount_cents - g.refunded_cents) filter (where g.given_on = 'fundraiser_page'), 0)
       from reporting.gifts g ${join} where g.promoter_id is not null group by g.promoter_id, g.campaign_id, g.day
     ) parts
     group by promoter_id, campaign_id, day`;

@@ -37,6 +37,7 @@ export interface DonationsTable {
   ad_budget_share: number;
   refunded: number;
   channel: string | null;
+  given_on: Generated<string | null>;
   covered_fee: Generated<number>;
   covered_fee_refunded: Generated<number>;
 }
@@ -57,6 +58,7 @@ export interface DonationCheckoutsTable {
   donor_id: string | null;
   created_at: Timestamptz;
   channel: string | null;
+  given_on: Generated<string | null>;
   covered_fee: Generated<number>;
 }
 

@@ -183,6 +183,8 @@ export function DonatePanel({
       ...(coverFee ? { coverFee: true } : {}),
       ...(frequency === 'monthly' ? { frequency } : {}),
       ...attribution,
+      // Reports tell gifts made on a promoter's fundraising page from those on the campaign's page.
+      givenOn: credit ? 'fundraiser_page' : 'campaign_page',
     });
   };
 

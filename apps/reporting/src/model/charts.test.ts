@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelRows, funnelRows, isFlat, leaderRows, moneyRows, monthlyGivingRows } from './charts';
+import { channelRows, funnelRows, isFlat, leaderRows, moneyRows, monthlyGivingRows, placeRows } from './charts';
 import { reportRouteOf } from './routes';
 
 describe('chart rows', () => {
@@ -43,18 +43,80 @@ describe('chart rows', () => {
     ]);
     const leaders = leaderRows(
       [
-        { promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000, fundraisingPage: true },
-        { promoterId: 'p2', name: 'Jordan', shareClicks: 3, gifts: 1, raisedCents: 500 },
+        {
+          promoterId: 'p1',
+          name: 'Priya',
+          shareClicks: 9,
+          gifts: 4,
+          raisedCents: 10_000,
+          fundraisingPage: true,
+          pageGifts: 3,
+          pageRaisedCents: 7_500,
+        },
+        {
+          promoterId: 'p2',
+          name: 'Jordan',
+          shareClicks: 3,
+          gifts: 1,
+          raisedCents: 500,
+          pageGifts: 0,
+          pageRaisedCents: 0,
+        },
       ],
       2,
     );
     expect(leaders).toEqual([
-      { promoterId: 'p1', name: 'Priya', gifts: 4, raised: 100, clicks: 9, fundraisingPage: true },
-      { promoterId: 'p2', name: 'Jordan', gifts: 1, raised: 5, clicks: 3, fundraisingPage: false },
+      {
+        promoterId: 'p1',
+        name: 'Priya',
+        gifts: 4,
+        raised: 100,
+        clicks: 9,
+        fundraisingPage: true,
+        pageGifts: 3,
+        pageRaised: 75,
+      },
+      {
+        promoterId: 'p2',
+        name: 'Jordan',
+        gifts: 1,
+        raised: 5,
+        clicks: 3,
+        fundraisingPage: false,
+        pageGifts: 0,
+        pageRaised: 0,
+      },
     ]);
-    expect(leaderRows([{ promoterId: 'p1', name: 'Priya', shareClicks: 9, gifts: 4, raisedCents: 10_000 }], 0)).toEqual(
-      [],
-    );
+    expect(
+      leaderRows(
+        [
+          {
+            promoterId: 'p1',
+            name: 'Priya',
+            shareClicks: 9,
+            gifts: 4,
+            raisedCents: 10_000,
+            pageGifts: 0,
+            pageRaisedCents: 0,
+          },
+        ],
+        0,
+      ),
+    ).toEqual([]);
+  });
+
+  it('name where gifts were made, the campaign page first', () => {
+    expect(
+      placeRows({
+        campaignPage: { gifts: 5, raisedCents: 12_500 },
+        fundraiserPages: { gifts: 2, raisedCents: 4_000 },
+        donateForm: { gifts: 1, raisedCents: 30_00 },
+      }),
+    ).toEqual([
+      { place: 'Campaign page', gifts: 5, raised: 125 },
+      { place: 'Fundraising pages', gifts: 2, raised: 40 },
+      { place: 'Donate form on your site', gifts: 1, raised: 30 },
+    ]);
   });
 });
 

@@ -1,8 +1,10 @@
 import type {
   CampaignPromoterFigures,
+  CampaignReportResponse,
   ChannelFigures,
   Funnel,
   MonthlyGivingMonth,
+  PlaceFigures,
   PromoterRow,
   SeriesPoint,
 } from '@causeway/core/contracts/reporting.contract';
@@ -84,6 +86,9 @@ export interface LeaderRow {
   clicks: number;
   /** The promoter has a fundraising page for the campaign (a campaign's report says). */
   fundraisingPage: boolean;
+  /** Of their gifts, those made on their fundraising page and what those raised (a campaign's report says). */
+  pageGifts: number;
+  pageRaised: number;
 }
 
 /** The leaderboard's first rows, in its order (by gifts brought, then raised). */
@@ -95,8 +100,27 @@ export function leaderRows(rows: readonly (PromoterRow | CampaignPromoterFigures
     raised: row.raisedCents / 100,
     clicks: 'clicks' in row ? row.clicks.total : row.shareClicks,
     fundraisingPage: 'fundraisingPage' in row && row.fundraisingPage === true,
+    pageGifts: 'pageGifts' in row ? row.pageGifts : 0,
+    pageRaised: 'pageRaisedCents' in row ? row.pageRaisedCents / 100 : 0,
   }));
 }
+
+/** Where a campaign's gifts were made, one row a place, in the order the report names them. */
+export interface PlaceRow {
+  place: string;
+  gifts: number;
+  raised: number;
+}
+
+export function placeRows(places: CampaignReportResponse['places']): PlaceRow[] {
+  return [
+    { place: 'Campaign page', ...placeFigures(places.campaignPage) },
+    { place: 'Fundraising pages', ...placeFigures(places.fundraiserPages) },
+    { place: 'Donate form on your site', ...placeFigures(places.donateForm) },
+  ];
+}
+
+const placeFigures = (figures: PlaceFigures) => ({ gifts: figures.gifts, raised: figures.raisedCents / 100 });
 
 /** True when a series has nothing to draw. */
 export function isFlat(rows: readonly { raised: number; spend: number; gifts: number }[]): boolean {

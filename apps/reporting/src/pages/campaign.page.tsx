@@ -9,13 +9,16 @@ import {
   isFlat,
   leaderRows,
   moneyRows,
+  placeRows,
   type ChannelRow,
   type FunnelRow,
+  type LeaderRow,
+  type PlaceRow,
 } from '../model/charts';
 import { count, dollars, longDay, percent, perDollar } from '../model/format';
 import { presetLabel, withScope, type ReportScope } from '../model/scope';
 import { ChartFrame } from '../ui/chart-frame';
-import { ChannelsChart, FunnelChart, LeaderboardChart, MoneyChart } from '../ui/charts';
+import { ChannelsChart, FunnelChart, LeaderboardChart, MoneyChart, PlacesChart } from '../ui/charts';
 import { KpiGrid } from '../ui/kpis';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
 import { GiftsSection } from './gifts-table';
@@ -33,6 +36,18 @@ const channelColumns = [
   { header: 'Gifts', numeric: true, cell: (row: ChannelRow) => count(row.gifts) },
   { header: 'Raised', numeric: true, cell: (row: ChannelRow) => dollars(Math.round(row.raised * 100)) },
 ] as const;
+
+const placeColumns = [
+  { header: 'Where', cell: (row: PlaceRow) => row.place },
+  { header: 'Gifts', numeric: true, cell: (row: PlaceRow) => count(row.gifts) },
+  { header: 'Raised', numeric: true, cell: (row: PlaceRow) => dollars(Math.round(row.raised * 100)) },
+] as const;
+
+/** A promoter's fundraising page and what was given on it: "No page", or its gifts and what they raised. */
+function onTheirPage(row: LeaderRow): string {
+  if (!row.fundraisingPage && row.pageGifts === 0) return 'No page';
+  return `${count(row.pageGifts)} ${row.pageGifts === 1 ? 'gift' : 'gifts'}, ${dollars(Math.round(row.pageRaised * 100))}`;
+}
 
 /** One campaign: its course, from ad to gift, the channels and promoters that brought gifts, and who gave. */
 export function CampaignReportPage({ campaignId, scope }: { campaignId: string; scope: ReportScope }) {
@@ -57,11 +72,12 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
       </div>
     );
   }
-  const { campaign, series, funnel, channels, direct, promoters, range, interval, freshness } = report.data;
+  const { campaign, series, funnel, channels, direct, places, promoters, range, interval, freshness } = report.data;
   const rows = moneyRows(series);
   const funnelData = funnelRows(funnel);
   const channelData = channelRows(channels);
   const leaders = leaderRows(promoters);
+  const placeData = placeRows(places);
   return (
     <div className="cw-rep-page">
       {back}
@@ -128,6 +144,15 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
         </ChartFrame>
       </div>
       <ChartFrame
+        title="Where gifts were made"
+        summary={`${count(places.fundraiserPages.gifts)} gifts (${dollars(places.fundraiserPages.raisedCents)}) were made on promoters' fundraising pages and ${count(places.donateForm.gifts)} (${dollars(places.donateForm.raisedCents)}) on the donate form on your site; the rest on the campaign's page.`}
+        rows={placeData}
+        columns={placeColumns}
+        rowKey={(row) => row.place}
+      >
+        {placeData.every((row) => row.gifts === 0) ? <NoFigures what="gifts" /> : <PlacesChart rows={placeData} />}
+      </ChartFrame>
+      <ChartFrame
         title="Promoters"
         summary={
           leaders.length === 0
@@ -140,7 +165,7 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
           { header: 'Gifts brought', numeric: true, cell: (row) => count(row.gifts) },
           { header: 'Raised', numeric: true, cell: (row) => dollars(Math.round(row.raised * 100)) },
           { header: 'Share clicks', numeric: true, cell: (row) => count(row.clicks) },
-          { header: 'Fundraising page', cell: (row) => (row.fundraisingPage ? 'Yes' : 'No') },
+          { header: 'On their fundraising page', cell: onTheirPage },
         ]}
         rowKey={(row) => row.promoterId}
       >

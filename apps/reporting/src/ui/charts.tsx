@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChannelRow, FunnelRow, LeaderRow, MoneyRow, MonthlyGivingRow } from '../model/charts';
+import type { ChannelRow, FunnelRow, LeaderRow, MoneyRow, MonthlyGivingRow, PlaceRow } from '../model/charts';
 import { count, countCompact, dollars, dollarsCompact, percent } from '../model/format';
 
 /*
@@ -140,6 +140,20 @@ export function ChannelsChart({
 }) {
   return (
     <LabelledBars rows={rows} category="channel" value={measure} name={CHANNEL_MEASURES[measure]} format={count} />
+  );
+}
+
+/** One bar per place gifts were made (the campaign's page, fundraising pages, the donate form): what each raised. */
+export function PlacesChart({ rows }: { rows: readonly PlaceRow[] }) {
+  return (
+    <LabelledBars
+      rows={rows}
+      category="place"
+      value="raised"
+      name="Raised"
+      format={(value) => dollars(Math.round(value * 100))}
+      labelWidth={168}
+    />
   );
 }
 

@@ -105,6 +105,7 @@
       ...(donorName ? { donorName } : {}),
       ...(message ? { message } : {}),
       ...(frequency === 'monthly' ? { frequency } : {}),
+      givenOn: 'donate_form',
     };
     button.disabled = true;
     button.textContent = 'Opening the payment page…';
