@@ -13,7 +13,9 @@
   const formUrl = () => {
     const here = location.href.split('#')[0];
     const form = `${platform}/campaign/${encodeURIComponent(campaignId)}/donate-form`;
-    return /^https?:/.test(here) && here.length <= RETURN_MAX_LENGTH ? `${form}?return=${encodeURIComponent(here)}` : form;
+    return /^https?:/.test(here) && here.length <= RETURN_MAX_LENGTH
+      ? `${form}?return=${encodeURIComponent(here)}`
+      : form;
   };
   const HEIGHT_MESSAGE = 'causeway:donate-form-height';
 
