@@ -63,7 +63,13 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
           </p>
         )}
         {returnHref && receipt?.returnLink && (
-          <a className="cw-button cw-button--primary cw-receipt__return" href={returnHref} data-testid="receipt-return">
+          // No Referer: the receipt's own address (its session id) stays on the platform.
+          <a
+            className="cw-button cw-button--primary cw-receipt__return"
+            href={returnHref}
+            rel="noreferrer"
+            data-testid="receipt-return"
+          >
             <ArrowLeft size={16} aria-hidden="true" />
             Back to {receipt.returnLink.host}
           </a>
