@@ -16,6 +16,7 @@ import {
   MIN_DONATION_CENTS,
 } from '../donations/donation.rules';
 import { GIFT_PLACES } from '../donations/donation.entity';
+import { RETURN_ADDRESS_MAX_LENGTH } from '../organizations/embed-origins.rules';
 import { CampaignStats, PaymentDetail } from '../reporting/results.entity';
 import { Id, Timestamp } from '../shared/primitives';
 
@@ -110,6 +111,16 @@ export const DonationCheckoutBody = z.object({
   givenOn: z
     .enum(GIFT_PLACES, { error: 'Say where the gift is made: campaign_page, fundraiser_page or donate_form.' })
     .optional(),
+  /**
+   * The page of the organization's own site the embedded donate form was shown on: paying leads to the
+   * receipt with a link back to it, canceling back to it. Only a page of a site the organization lists
+   * is used (checked again here, whatever the form says); any other address is ignored, and the gift
+   * goes through as without it. Not a string, or longer than RETURN_ADDRESS_MAX_LENGTH, is a 400.
+   */
+  returnUrl: z
+    .string({ error: 'Give the page to return to as an address.' })
+    .max(RETURN_ADDRESS_MAX_LENGTH, `Keep the page to return to under ${RETURN_ADDRESS_MAX_LENGTH} characters.`)
+    .optional(),
 });
 export type DonationCheckoutBody = z.infer<typeof DonationCheckoutBody>;
 
@@ -144,6 +155,11 @@ export const PaymentDetailQuery = z.object({
     .min(0, 'Ask for 0 seconds or more.')
     .max(25, 'Ask for at most 25 seconds.')
     .optional(),
+  /**
+   * The page of the organization's site the donor gave from (the receipt page's `return`): answered as
+   * `returnLink` only while its site is one the campaign's organization lists; anything else is ignored.
+   */
+  return: z.string({ error: 'Give the page to return to once, as an address.' }).optional(),
 });
 
 export const PaymentDetailView = PaymentDetail.extend({
@@ -184,6 +200,11 @@ export const PaymentDetailResponse = z.object({
   pdfUrl: z.string().nullable(),
   /** `monthly` when the checkout started a monthly gift (this is its first month; it renews each month). */
   frequency: DonationFrequency,
+  /**
+   * The page of the organization's own site to go back to (asked with `return`), with its host for the
+   * link's words; absent unless the page's site is one the campaign's organization lists now.
+   */
+  returnLink: z.object({ url: z.string(), host: z.string() }).optional(),
 });
 export type PaymentDetailResponse = z.infer<typeof PaymentDetailResponse>;
 

@@ -13,6 +13,7 @@ import type { Clock } from '../ports/clock.port';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { OrganizationRepository } from '../ports/organization.repository';
+import { returnAddressOf } from '../organizations/embed-origins.rules';
 import type { PaymentGateway, RecurringPayments } from '../ports/payment-gateway.port';
 import type { SettingsRepository } from '../ports/settings.repository';
 import type { ShareTrackingRepository } from '../ports/share-tracking.repository';
@@ -126,6 +127,9 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
     /**
      * A checkout on the payment provider's page for the amount; paying sends the donor to the receipt
      * page, canceling back to the campaign. What the donor wrote waits with the checkout for the payment.
+     * A gift from the donate form on the organization's own site (`returnUrl`, a page of a site the
+     * organization lists) returns there instead: the receipt page carries it (`return`) to link back,
+     * and canceling goes straight back to it. Any other address is ignored.
      */
     async open(
       actor: Actor | null,
@@ -159,6 +163,10 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
       const organization = campaign.organizationId ? await organizations.findById(campaign.organizationId) : null;
       // The fee is worked out here from the rule in force, never taken from the client.
       const fee = body.coverFee ? coveredFee(body.amount, cardFeeRuleOf(await settings.get())) : 0;
+      // Checked here against the sites listed now, never taken from the form as it is.
+      const back =
+        organization && !organization.isDeleted ? returnAddressOf(body.returnUrl, organization.embedOrigins) : null;
+      const receiptUrl = `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`;
       const request = {
         campaignId: campaign.campaignUUID,
         amountCents: body.amount + fee,
@@ -169,8 +177,8 @@ export function donationCheckoutServiceFactory(deps: DonationCheckoutServiceDeps
           fee,
           frequency === 'monthly',
         ),
-        successUrl: `${returnOrigin}${PAYMENT_PATHS.receipt(campaign.campaignUUID)}?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
+        successUrl: back ? `${receiptUrl}&return=${encodeURIComponent(back)}` : receiptUrl,
+        cancelUrl: back ?? `${returnOrigin}${CAMPAIGN_PATHS.page(campaign.campaignUUID)}`,
         promoterId,
         payerUserId: actor?.uid ?? null,
         clientKey: client?.key ?? null,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EmbedOrigins, embedOriginOf, frameAncestorsOf, MAX_EMBED_ORIGINS } from './embed-origins.rules';
+import {
+  EmbedOrigins,
+  embedOriginOf,
+  frameAncestorsOf,
+  MAX_EMBED_ORIGINS,
+  RETURN_ADDRESS_MAX_LENGTH,
+  returnAddressOf,
+  returnHostOf,
+} from './embed-origins.rules';
 
 describe('a site that may show the donate form', () => {
   it.each([
@@ -48,5 +56,43 @@ describe('a site that may show the donate form', () => {
     expect(frameAncestorsOf(['https://a.example', 'https://a.example', '*', 'https://b.example; x'])).toBe(
       "'self' https://a.example",
     );
+  });
+});
+
+describe('the page of a listed site a donor comes back to', () => {
+  const listed = ['https://www.example.org', 'http://127.0.0.2:4000', 'not a site'];
+
+  it.each([
+    { written: 'https://www.example.org/give?c=1#form', address: 'https://www.example.org/give?c=1' },
+    { written: 'HTTPS://WWW.Example.org:443', address: 'https://www.example.org/' },
+    { written: 'http://127.0.0.2:4000/a b?q="<x>"', address: 'http://127.0.0.2:4000/a%20b?q=%22%3Cx%3E%22' },
+  ])('takes $written as $address', ({ written, address }) => {
+    expect(returnAddressOf(written, listed)).toBe(address);
+  });
+
+  it.each([
+    { case: 'an unlisted site', written: 'https://evil.example/' },
+    { case: 'a listed host on another port', written: 'https://www.example.org:8443/' },
+    { case: 'a listed host over plain http', written: 'http://www.example.org/' },
+    { case: 'a look-alike host', written: 'https://www.example.org.evil.example/' },
+    { case: 'a user', written: 'https://me@www.example.org/' },
+    { case: 'another scheme', written: 'ftp://www.example.org/' },
+    { case: 'a script', written: 'javascript:alert(1)' },
+    { case: 'data', written: 'data:text/html,<p>hi</p>' },
+    { case: 'a relative address', written: '/give' },
+    { case: 'too long', written: `https://www.example.org/${'a'.repeat(RETURN_ADDRESS_MAX_LENGTH)}` },
+    { case: 'not a string', written: ['https://www.example.org/'] },
+    { case: 'an entry that is no site', written: 'not a site' },
+  ])('ignores $case', ({ written }) => {
+    expect(returnAddressOf(written, listed)).toBeNull();
+  });
+
+  it('ignores every page once the organization lists no site', () => {
+    expect(returnAddressOf('https://www.example.org/', [])).toBeNull();
+  });
+
+  it('names the host a link back shows', () => {
+    expect(returnHostOf('http://127.0.0.2:4000/give')).toBe('127.0.0.2:4000');
+    expect(returnHostOf('https://www.example.org/')).toBe('www.example.org');
   });
 });

@@ -72,3 +72,35 @@ export function frameAncestorsOf(origins: readonly string[]): string {
   });
   return ["'self'", ...new Set(listed)].join(' ');
 }
+
+/** A page of the organization's site the donor came from is at most this long (longer is ignored). */
+export const RETURN_ADDRESS_MAX_LENGTH = 2000;
+
+/**
+ * The page of the organization's own site a donor may be sent back to after giving on the embedded
+ * donate form: an http(s) address, without user or fragment, at most RETURN_ADDRESS_MAX_LENGTH long,
+ * whose origin is exactly one the organization lists. Answers it as browsers write it (each character a
+ * page could not hold in an attribute or a query percent-encoded), or null for anything else, which is
+ * then ignored: it never sends the donor to an address the organization did not list.
+ */
+export function returnAddressOf(value: unknown, origins: readonly string[]): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_ADDRESS_MAX_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  url.hash = '';
+  const listed = origins.some((origin) => {
+    const checked = embedOriginOf(origin);
+    return checked.ok && checked.origin === url.origin;
+  });
+  const address = url.href;
+  return listed && address.length <= RETURN_ADDRESS_MAX_LENGTH ? address : null;
+}
+
+/** The host a link back to a page names for the donor (`Back to www.example.org`). */
+export const returnHostOf = (address: string): string => new URL(address).host;

@@ -7,6 +7,7 @@ import { receiptDate } from '../donations/donation-receipt.mail';
 import { donorFacingHeadline, receiptPartyOf } from '../donations/receipt-facts';
 import type { CampaignRepository } from '../ports/campaign.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
+import { returnAddressOf, returnHostOf } from '../organizations/embed-origins.rules';
 import type { DonationRepository } from '../ports/donation.repository';
 import type { PaymentGateway } from '../ports/payment-gateway.port';
 import type { PaymentDetail } from '../reporting/results.entity';
@@ -18,7 +19,7 @@ export type PaymentReceiptServiceDeps = {
   payments: Pick<PaymentGateway, 'getPaymentDetail'>;
   /** Lets a receipt read wait for its donation to be recorded (without it, reads answer at once). */
   waiters?: Pick<RecordingWaiters, 'wait'>;
-  donations: Pick<DonationRepository, 'findDonationBySession' | 'listDonationsByDonor'>;
+  donations: Pick<DonationRepository, 'findDonationBySession' | 'findCheckout' | 'listDonationsByDonor'>;
   campaigns: Pick<CampaignRepository, 'findById'>;
   organizations: Pick<OrganizationRepository, 'findById'>;
 };
@@ -48,9 +49,22 @@ export function paymentReceiptServiceFactory({
     return receiptPartyOf(campaign, organization);
   };
 
+  /**
+   * The link back to the organization's own site the donor gave from: only a page of a site the
+   * campaign's organization lists now (the checkout's campaign, not the address's), else none.
+   */
+  const returnLinkOf = async (sessionId: string, donation: Donation | null, address: string | undefined) => {
+    if (!address) return null;
+    const campaignId = donation?.campaign_id ?? (await donations.findCheckout(sessionId))?.campaignId;
+    const campaign = campaignId ? await campaigns.findById(campaignId) : null;
+    const organization = campaign?.organizationId ? await organizations.findById(campaign.organizationId) : null;
+    const url = organization && !organization.isDeleted ? returnAddressOf(address, organization.embedOrigins) : null;
+    return url ? { url, host: returnHostOf(url) } : null;
+  };
+
   const detail = async (
     sessionId: string,
-    options: { waitSeconds?: number; signal?: AbortSignal } = {},
+    options: { waitSeconds?: number; signal?: AbortSignal; returnUrl?: string } = {},
   ): Promise<PaymentDetailResponse> => {
     // Waiting starts before the read, so a donation recorded in between is not missed.
     const wait = waiters?.wait(sessionId, Math.min(options.waitSeconds ?? 0, MAX_RECORDING_WAIT_SECONDS) * 1000);
@@ -65,7 +79,11 @@ export function paymentReceiptServiceFactory({
       let donation = recorded;
       // A paid checkout's donation follows its webhook: read it again once it is recorded (or time is up).
       if (!donation && wait && (await wait.recorded)) donation = await donations.findDonationBySession(sessionId);
-      return answer(sessionId, found, donation);
+      const [answered, returnLink] = await Promise.all([
+        answer(sessionId, found, donation),
+        returnLinkOf(sessionId, donation, options.returnUrl),
+      ]);
+      return returnLink ? { ...answered, returnLink } : answered;
     } finally {
       stop();
       options.signal?.removeEventListener('abort', stop);
@@ -97,7 +115,8 @@ export function paymentReceiptServiceFactory({
   return {
     /**
      * The receipt of a checkout: open to whoever holds its session id (the receipt page's address, as
-     * the payment provider's own receipt link is). A session that took no payment is a 404.
+     * the payment provider's own receipt link is). A session that took no payment is a 404. With
+     * `returnUrl` (the page of the organization's site the donor gave from), its link back when listed.
      */
     detail,
 

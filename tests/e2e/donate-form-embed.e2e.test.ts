@@ -164,6 +164,26 @@ describe('the donate form on an organization’s own site', () => {
       expect.objectContaining({ amount: 30_00, donor_name: 'Robin', message: 'From your neighbours' }),
     ]);
     expect(refusals).toEqual([]);
+
+    // The thank-you page leads back to the organization's page the donor gave from.
+    const back = page.getByRole('link', { name: `Back to ${LISTED_HOST}:${port}` });
+    await back.waitFor();
+    expect(await back.getAttribute('href')).toBe(`http://${LISTED_HOST}:${port}/button`);
+    await expectAccessible(page, 'the thank-you page with its link back to the organization’s site');
+    await back.click();
+    await page.waitForURL(`http://${LISTED_HOST}:${port}/button`);
+    await page.getByRole('heading', { name: 'Harbor Light Food Bank' }).waitFor();
+  });
+
+  it('goes back to the organization’s page when the donor cancels on the payment page', async () => {
+    await page.goto(`http://${LISTED_HOST}:${port}/button#give`);
+    await page.getByRole('button', { name: 'Donate' }).click();
+    const form = page.frameLocator('iframe[title="Donate"]');
+    await form.getByRole('button', { name: 'Donate' }).click();
+    await page.waitForURL(/\/sandbox\/stripe\/c\/pay\//);
+    await page.getByRole('link', { name: /Back/ }).click();
+    await page.waitForURL(`http://${LISTED_HOST}:${port}/button`);
+    await page.getByRole('heading', { name: 'Harbor Light Food Bank' }).waitFor();
   });
 
   it('after a declined card, passes the bot check by itself before the next checkout', async () => {
@@ -187,11 +207,13 @@ describe('the donate form on an organization’s own site', () => {
     expect((await challenge).status()).toBe(200);
   });
 
-  it('shows in a frame on the listed site', async () => {
+  it('shows in a frame on the listed site, knowing the site from the address the browser gives', async () => {
     await page.goto(`http://${LISTED_HOST}:${port}/frame`);
     const form = page.frameLocator('iframe[title="Donate form"]');
     await form.getByRole('button', { name: 'Donate' }).waitFor();
     expect(refusals).toEqual([]);
+    // A plain frame is told nothing: the browser names the site (not the page) of another site's frame.
+    expect(await form.locator('main').getAttribute('data-return-url')).toBe(`http://${LISTED_HOST}:${port}/`);
   });
 
   it('is refused by the browser on a site the organization does not list', async () => {

@@ -308,7 +308,7 @@ function OrganizationForm({ organization, access }: OrganizationFormProps) {
         <Section
           id="cw-admin-org-embedding"
           title="Donate form on your sites"
-          description="The sites that may show the organization’s donate form and Donate button. Every other site is refused."
+          description="The sites that may show the organization’s donate form and Donate button; donors who give there come back to the page they gave from. Every other site is refused."
         >
           <TextAreaField
             label="Sites"

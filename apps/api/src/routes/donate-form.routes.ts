@@ -35,6 +35,8 @@ function scriptOf(file: string, { crossOrigin }: { crossOrigin: boolean }): Requ
  * The donate form for other sites (`GET /campaign/{id}/donate-form`): framed only by the platform and
  * the sites its organization lists (`frame-ancestors`, no X-Frame-Options), every other page keeping
  * the platform's refusal; and the scripts of the form and of the Donate button a nonprofit pastes.
+ * The page around it (`?return=`, which the Donate button sets, else the Referer a plain frame sends)
+ * is where the donor comes back to after giving, when it is a page of a listed site.
  */
 export function donateFormRoutes({ forms }: { forms: Pick<DonateFormService, 'form'> }): Router {
   const router = Router();
@@ -42,7 +44,7 @@ export function donateFormRoutes({ forms }: { forms: Pick<DonateFormService, 'fo
     const id = Id.safeParse(req.params.id);
     res.setHeader('X-Robots-Tag', 'noindex');
     const form = id.success
-      ? await forms.form(id.data).catch((error: unknown) => {
+      ? await forms.form(id.data, { returnFrom: [req.query.return, req.get('referer')] }).catch((error: unknown) => {
           if (error instanceof DomainError && error.code === 'not_found') return null;
           throw error;
         })
@@ -58,7 +60,7 @@ export function donateFormRoutes({ forms }: { forms: Pick<DonateFormService, 'fo
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     // The raised amount and the organization's sites change: asked again each time.
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(donateFormHtml(form.page, CAMPAIGN_PATHS.page(form.page.campaignId)));
+    res.type('html').send(donateFormHtml(form.page, CAMPAIGN_PATHS.page(form.page.campaignId), form.returnUrl));
   });
   router.get(DONATE_FORM_SCRIPT_PATH, scriptOf('donate-form.js', { crossOrigin: false }));
   router.get(DONATE_BUTTON_SCRIPT_PATH, scriptOf('donate-button.js', { crossOrigin: true }));

@@ -58,7 +58,14 @@ export function donationRoutes({
       '`frequency` is `once` (the default) or `monthly`: a monthly gift pays its first month on the same payment ' +
       'page and is charged again each month until stopped, `amount` (+ the covered fee) each month, within the same ' +
       'limits; its first month’s receipt is read by the same session id. A campaign that turned monthly gifts off ' +
-      'refuses `monthly` with a 400 naming `frequency`.',
+      'refuses `monthly` with a 400 naming `frequency`. `returnUrl` is the page of the organization’s own site ' +
+      'the embedded donate form was shown on: when its origin is exactly one the campaign’s organization lists ' +
+      '(checked here, never trusting the form; http or https, without its fragment), paying returns to ' +
+      '`/campaign/{id}/thank-you?session_id=…&return=…`, whose page links back to it, and canceling on the ' +
+      'payment page goes back to it instead of the campaign page. Only a `returnUrl` that is not a string or is ' +
+      'longer than 2000 characters is a 400 naming it; any other address (a site not listed, another scheme, ' +
+      'not an address) is silently ignored and the checkout opens as without it, so a donor is never stopped ' +
+      'by the page they came from.',
     params: IdParams,
     body: DonationCheckoutBody,
     responses: { 201: DonationCheckoutResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },

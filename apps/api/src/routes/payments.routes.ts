@@ -81,7 +81,10 @@ export function paymentRoutes({
       'four digits, and the payment provider’s receipt link; with the donation once recorded. Open to whoever ' +
       'holds the checkout’s id (the receipt page’s address). A checkout that took no payment is a 404. ' +
       'With `wait` (seconds, at most 25) a paid checkout whose donation is not recorded yet is answered once ' +
-      'it is, or when the time is up (still without it): the receipt page asks this way instead of polling.',
+      'it is, or when the time is up (still without it): the receipt page asks this way instead of polling. ' +
+      'With `return` (the page of the organization’s own site a gift on its embedded donate form came from, ' +
+      'as the receipt page’s address carries it) the answer has `returnLink` (`url`, `host`) for a link back, ' +
+      'only while that page’s site is one the campaign’s organization lists; any other address is ignored.',
     params: SessionParams,
     query: PaymentDetailQuery,
     responses: { 200: PaymentDetailResponse, 404: ErrorResponse },
@@ -91,7 +94,11 @@ export function paymentRoutes({
       const leave = () => left.abort();
       res.once('close', leave);
       try {
-        return await receipts.detail(params.sessionId, { waitSeconds: query.wait ?? 0, signal: left.signal });
+        return await receipts.detail(params.sessionId, {
+          waitSeconds: query.wait ?? 0,
+          signal: left.signal,
+          ...(query.return ? { returnUrl: query.return } : {}),
+        });
       } finally {
         res.off('close', leave);
       }

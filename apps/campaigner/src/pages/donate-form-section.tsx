@@ -127,7 +127,8 @@ export function DonateFormSection({ campaign }: { campaign: PublicCampaign }) {
       description={
         <>
           Paste one of these into your organization’s website. Only the sites your organization lists (Admin →
-          Organizations, “Donate form on your sites”) may show it; donors enter their card on the secure payment page.
+          Organizations, “Donate form on your sites”) may show it; donors enter their card on the secure payment page,
+          and afterwards the thank-you page leads them back to your page.
         </>
       }
     >

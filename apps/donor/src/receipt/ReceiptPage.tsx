@@ -9,6 +9,8 @@ import { ReceiptMissing, ReceiptView } from './receipt-view';
 
 /** The checkout session the payment provider sent the donor back with. */
 const sessionIdOf = (search: string) => new URLSearchParams(search).get('session_id')?.trim() || null;
+/** The page of the organization's site the gift came from (the server says whether to link back to it). */
+const returnUrlOf = (search: string) => new URLSearchParams(search).get('return')?.trim() || null;
 
 /**
  * The donor's receipt (`/campaign/{id}/thank-you?session_id=…`), where the payment page sends them
@@ -17,7 +19,7 @@ const sessionIdOf = (search: string) => new URLSearchParams(search).get('session
  */
 export default function ReceiptPage({ campaignId }: { campaignId: string }) {
   const sessionId = sessionIdOf(window.location.search);
-  const receipt = useQuery(receiptQuery(sessionId));
+  const receipt = useQuery(receiptQuery(sessionId, returnUrlOf(window.location.search)));
   const campaign = useQuery(campaignPageQuery(campaignId));
   const queryClient = useQueryClient();
   const recorded = receipt.data?.donation != null;

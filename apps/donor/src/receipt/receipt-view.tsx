@@ -44,6 +44,8 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
   const payment = receipt?.payment ?? null;
   const providerReceipt = externalHref(payment?.link ?? null);
   const monthly = receipt?.frequency === 'monthly';
+  // The organization's own site the gift came from, as the server found it listed (http or https only).
+  const returnHref = externalHref(receipt?.returnLink?.url ?? null);
   return (
     <article className="cw-receipt" aria-labelledby="cw-receipt-title" aria-busy={receipt === null}>
       <header className="cw-receipt__header">
@@ -59,6 +61,18 @@ export function ReceiptView({ campaignId, receipt, campaign, appreciation }: Rec
             {monthly ? 'Your monthly gift supports' : 'Your donation supports'} <strong>{campaignName}</strong>
             {organizationName ? ` by ${organizationName}` : ''}.
           </p>
+        )}
+        {returnHref && receipt?.returnLink && (
+          // No Referer: the receipt's own address (its session id) stays on the platform.
+          <a
+            className="cw-button cw-button--primary cw-receipt__return"
+            href={returnHref}
+            rel="noreferrer"
+            data-testid="receipt-return"
+          >
+            <ArrowLeft size={16} aria-hidden="true" />
+            Back to {receipt.returnLink.host}
+          </a>
         )}
       </header>
 

@@ -18,14 +18,24 @@ const RECORDING_READS = 7;
 const WAIT_SECONDS = 20;
 const AGAIN_MS = 250;
 
-/** `GET /api/payments/{sessionId}`: the receipt, read again (waiting on the server) until the donation is recorded. */
-export function receiptQuery(sessionId: string | null) {
+/**
+ * `GET /api/payments/{sessionId}`: the receipt, read again (waiting on the server) until the donation is
+ * recorded. `returnUrl`, the page of the organization's site the gift came from, is answered back as
+ * `returnLink` only when the server finds it listed.
+ */
+export function receiptQuery(sessionId: string | null, returnUrl: string | null = null) {
   return queryOptions({
-    queryKey: ['payments', sessionId ?? ''],
+    queryKey: returnUrl ? ['payments', sessionId ?? '', returnUrl] : ['payments', sessionId ?? ''],
     queryFn: ({ client, queryKey }) => {
       const before = client.getQueryData<PaymentDetailResponse>(queryKey);
-      const wait = before && before.donation === null ? `?wait=${WAIT_SECONDS}` : '';
-      return apiRequest<PaymentDetailResponse>('GET', `/api/payments/${encodeURIComponent(sessionId ?? '')}${wait}`);
+      const query = new URLSearchParams();
+      if (before && before.donation === null) query.set('wait', String(WAIT_SECONDS));
+      if (returnUrl) query.set('return', returnUrl);
+      const search = query.toString();
+      return apiRequest<PaymentDetailResponse>(
+        'GET',
+        `/api/payments/${encodeURIComponent(sessionId ?? '')}${search ? `?${search}` : ''}`,
+      );
     },
     enabled: sessionId !== null,
     retry: retryTransient,

@@ -20,9 +20,10 @@ const whole = (cents: number) => formatUsd(cents).replace(/\.00$/, '');
 /**
  * The compact donate form shown in a frame on an organization's own site: amount, once or monthly
  * where the campaign takes monthly gifts, name, message and Donate. The card is entered on the
- * payment provider's page, which the form opens in the whole window.
+ * payment provider's page, which the form opens in the whole window. `returnUrl`, a page of a listed site
+ * (checked by the caller), goes with the checkout so that the donor comes back to it.
  */
-export function donateFormHtml(page: CampaignPage, pageUrl: string): string {
+export function donateFormHtml(page: CampaignPage, pageUrl: string, returnUrl: string | null = null): string {
   const title = escapeHtml(page.title || page.name);
   const organization = page.organization ? escapeHtml(page.organization.name) : '';
   const percent = page.goalCents > 0 ? Math.min(100, Math.round((page.raisedCents / page.goalCents) * 100)) : 0;
@@ -98,7 +99,9 @@ export function donateFormHtml(page: CampaignPage, pageUrl: string): string {
   </style>
 </head>
 <body>
-  <main class="df" data-campaign-id="${escapeHtml(page.campaignId)}" data-page-url="${escapeHtml(pageUrl)}">
+  <main class="df" data-campaign-id="${escapeHtml(page.campaignId)}" data-page-url="${escapeHtml(pageUrl)}"${
+    returnUrl ? ` data-return-url="${escapeHtml(returnUrl)}"` : ''
+  }>
     ${organization ? `<p class="df-org">${organization}</p>` : ''}
     <h1 class="df-title">${title}</h1>
     <div class="df-bar" role="progressbar" aria-label="Raised so far" aria-valuemin="0" aria-valuemax="100"

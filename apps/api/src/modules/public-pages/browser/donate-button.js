@@ -1,13 +1,22 @@
 // The script a nonprofit pastes into its own site: a "Donate" button that opens the campaign's donate
 // form over the page, in a frame that takes the form's height. Served by the platform; only messages
-// from the platform's own frame are listened to.
+// from the platform's own frame are listened to. The form is told the page it is on (`return`), so
+// that the donor comes back here after giving (the platform takes it only for a site the organization lists).
 //   <script src="https://PLATFORM/embed/donate-button.js" data-campaign="CAMPAIGN_ID" async></script>
 (() => {
   const script = document.currentScript;
   if (!script || !script.dataset.campaign) return;
   const platform = new URL(script.src).origin;
   const campaignId = script.dataset.campaign;
-  const formUrl = `${platform}/campaign/${encodeURIComponent(campaignId)}/donate-form`;
+  const RETURN_MAX_LENGTH = 2000;
+  /** The form, told the page it opens over as it is at the click (a one-page site may have moved), without its fragment. */
+  const formUrl = () => {
+    const here = location.href.split('#')[0];
+    const form = `${platform}/campaign/${encodeURIComponent(campaignId)}/donate-form`;
+    return /^https?:/.test(here) && here.length <= RETURN_MAX_LENGTH
+      ? `${form}?return=${encodeURIComponent(here)}`
+      : form;
+  };
   const HEIGHT_MESSAGE = 'causeway:donate-form-height';
 
   const button = document.createElement('button');
@@ -51,7 +60,7 @@
       'position:absolute;top:6px;right:8px;z-index:1;width:32px;height:32px;border:0;border-radius:16px;' +
       'background:#f1f5f9;color:#0f172a;font:20px/32px system-ui,sans-serif;cursor:pointer';
     const frame = document.createElement('iframe');
-    frame.src = formUrl;
+    frame.src = formUrl();
     frame.title = 'Donate';
     frame.style.cssText = 'display:block;width:100%;height:560px;border:0';
     dialog.append(shut, frame);

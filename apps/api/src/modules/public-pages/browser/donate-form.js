@@ -20,6 +20,8 @@
   if (!main || !form) return;
   const campaignId = main.dataset.campaignId;
   const pageUrl = main.dataset.pageUrl;
+  // The page of the organization's site around the form (the server painted it only for a listed site).
+  const returnUrl = main.dataset.returnUrl;
   const error = form.querySelector('.df-error');
   const button = form.querySelector('.df-donate');
   const other = form.elements.namedItem('other');
@@ -105,6 +107,7 @@
       ...(donorName ? { donorName } : {}),
       ...(message ? { message } : {}),
       ...(frequency === 'monthly' ? { frequency } : {}),
+      ...(returnUrl ? { returnUrl } : {}),
       givenOn: 'donate_form',
     };
     button.disabled = true;
