@@ -48,11 +48,18 @@ async function liveCampaign(fields: Record<string, unknown> = {}): Promise<strin
 }
 
 /** A gift through the donate panel's checkout, paid on the sandbox's page, its webhook booked. */
-async function give(amount: number, ref: string | undefined, email: string, id = campaignId) {
+async function give(
+  amount: number,
+  ref: string | undefined,
+  email: string,
+  id = campaignId,
+  givenOn: 'campaign_page' | 'fundraiser_page' = ref ? 'fundraiser_page' : 'campaign_page',
+) {
   const opened = await api('POST', `/api/campaigns/${id}/donations/checkout`, undefined, {
     amount,
     donorName: 'Robin',
     ...(ref ? { ref } : {}),
+    givenOn,
   });
   expect(opened.status).toBe(201);
   await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242', email });
@@ -271,24 +278,53 @@ describe('giving on a fundraising page', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('shows in the campaign’s report which promoters’ gifts came with a fundraising page', async () => {
+  it('shows in the campaign’s report the gifts made on fundraising pages, apart from those by share links', async () => {
+    // Priya's share link, followed to the campaign's page: her gift, not her page's.
+    await give(5_00, uids.promoter, 'kim@donors.example', campaignId, 'campaign_page');
+    // A page's gift names its promoter: one that names nobody is not a page's.
+    await give(3_00, undefined, 'lou@donors.example', campaignId, 'fundraiser_page');
     const report = await eventually(
       () => api('GET', `/api/reporting/campaigns/${campaignId}`, cookies.campaigner),
-      (answer) => answer.status === 200 && answer.body.promoters.length === 2,
+      (answer) => answer.status === 200 && answer.body.campaign.gifts === 5,
       'the campaign’s report',
     );
+    type Row = {
+      promoterId: string;
+      raisedCents: number;
+      fundraisingPage: boolean;
+      pageGifts: number;
+      pageRaisedCents: number;
+    };
     expect(
-      report.body.promoters.map((row: { promoterId: string; raisedCents: number; fundraisingPage: boolean }) => [
+      report.body.promoters.map((row: Row) => [
         row.promoterId,
         row.raisedCents,
         row.fundraisingPage,
+        row.pageGifts,
+        row.pageRaisedCents,
       ]),
     ).toEqual(
       expect.arrayContaining([
-        [uids.second, 40_00, true],
-        [uids.promoter, 25_00, true],
+        [uids.second, 40_00, true, 1, 40_00],
+        [uids.promoter, 30_00, true, 1, 25_00],
       ]),
     );
+    expect(report.body.places).toEqual({
+      campaignPage: { gifts: 3, raisedCents: 18_00 },
+      fundraiserPages: { gifts: 2, raisedCents: 65_00 },
+      donateForm: { gifts: 0, raisedCents: 0 },
+    });
+    const gifts = await api('GET', `/api/reporting/campaigns/${campaignId}/gifts`, cookies.campaigner);
+    const byAmount = gifts.body.rows
+      .map((row: { amountCents: number; givenOn: string | null }) => [row.amountCents, row.givenOn])
+      .sort((a: [number], b: [number]) => b[0] - a[0]);
+    expect(byAmount).toEqual([
+      [40_00, 'fundraiser_page'],
+      [25_00, 'fundraiser_page'],
+      [10_00, 'campaign_page'],
+      [5_00, 'campaign_page'],
+      [3_00, null],
+    ]);
   });
 
   it('leaves off the leaderboard a promoter who chose not to appear', async () => {
@@ -358,7 +394,7 @@ describe('hiding a page', () => {
       ]),
     ).toEqual([
       [uids.second, true, 40_00],
-      [uids.promoter, false, 25_00],
+      [uids.promoter, false, 30_00],
     ]);
     expect((await api('GET', `/api/campaigns/${campaignId}/fundraiser-pages`, cookies.stranger)).status).toBe(403);
 
