@@ -23,4 +23,9 @@ describe('QR code images', () => {
   ] as const)('names the download of %j %s as %s', (name, format, file) => {
     expect(qrFileName(name, format)).toBe(file);
   });
+
+  it("names a fundraising page's code after its campaign too", () => {
+    expect(qrFileName('Winter coats', 'svg', 'fundraiser')).toBe('winter-coats-fundraiser-qr.svg');
+    expect(qrFileName('a'.repeat(100), 'png', 'fundraiser')).toBe(`${'a'.repeat(60)}-fundraiser-qr.png`);
+  });
 });

@@ -27,8 +27,11 @@ export async function qrImage(
   return { body, contentType: CONTENT_TYPES[format] };
 }
 
-/** A file name from a campaign's name: lowercase words joined by dashes, then `-qr.{format}`. */
-export function qrFileName(name: string, format: QrFormat): string {
+/**
+ * A file name from a campaign's name: lowercase words joined by dashes, then what the code opens when it
+ * is not the campaign page (`-fundraiser`), then `-qr.{format}`.
+ */
+export function qrFileName(name: string, format: QrFormat, kind?: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
@@ -37,5 +40,5 @@ export function qrFileName(name: string, format: QrFormat): string {
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `${slug || 'campaign'}-qr.${format}`;
+  return `${slug || 'campaign'}${kind ? `-${kind}` : ''}-qr.${format}`;
 }
