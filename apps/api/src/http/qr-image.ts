@@ -22,7 +22,9 @@ export async function qrImage(
   const options = { errorCorrectionLevel: 'M' as const, margin: 4, color: { dark: '#000000', light: '#ffffff' } };
   const body =
     format === 'png'
-      ? await QRCode.toBuffer(text, { ...options, type: 'png', width: size })
+      ? // The library draws floor(modules × (width / modules)) pixels, which floating point makes one pixel
+        // short for some widths and lengths of text: a thousandth of a pixel more keeps the width asked.
+        await QRCode.toBuffer(text, { ...options, type: 'png', width: size + 0.001 })
       : Buffer.from(await QRCode.toString(text, { ...options, type: 'svg', width: size }), 'utf8');
   return { body, contentType: CONTENT_TYPES[format] };
 }
