@@ -10,6 +10,14 @@ export const FUNDRAISER_PATHS = {
   leaderboard: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers`,
   /** The promoter's own page for a campaign (making, editing, its photo). */
   own: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers/me`,
+  /** The promoter's own page's QR code, without its format (`.png`, `.svg`). */
+  ownQr: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraisers/me/qr`,
+  /**
+   * What a fundraising page's QR code holds, short to print: a scan is the promoter's click of channel
+   * `qr`, then leads to their page.
+   */
+  qr: (campaignId: string, promoterId: string) =>
+    `/q/${encodeURIComponent(campaignId)}/${encodeURIComponent(promoterId)}`,
   /** Every page of a campaign, for its organizers. */
   all: (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}/fundraiser-pages`,
 } as const;

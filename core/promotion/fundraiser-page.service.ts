@@ -384,6 +384,20 @@ export function fundraiserPageServiceFactory(deps: FundraiserPageServiceDeps) {
       return viewOf(await ownPage(actor, campaignId));
     },
 
+    /**
+     * What the QR code of the promoter's page for a live campaign they promote holds
+     * (`{host}/q/{campaignId}/{promoterId}`), for its download. 404 when the campaign is not live, they do
+     * not promote it, or they have no page for it yet.
+     */
+    async qrLink(actor: Actor, campaignId: string): Promise<{ url: string; campaignName: string }> {
+      const campaign = await promotedLiveCampaign(actor, campaignId);
+      const page = await pages.find(campaignId, actor.uid);
+      if (!page) {
+        throw notFound('You have no fundraising page for this campaign yet: make it first, then print its QR code.');
+      }
+      return { url: `${publicUrl}${FUNDRAISER_PATHS.qr(campaignId, actor.uid)}`, campaignName: campaign.campaignName };
+    },
+
     /** The promoter's pages, newest first. */
     async mine(actor: Actor): Promise<FundraiserPageView[]> {
       authorize(actor, 'fundraiserPage.edit', { uid: actor.uid });

@@ -1,7 +1,7 @@
 import { authorize, type Actor } from '../auth/authorization';
 import { mergeCampaignUpdate, uniqueUnion } from '../campaigns/campaign-merge';
 import type { Campaign } from '../campaigns/campaign.entity';
-import { SHARE_CHANNELS } from '../campaigns/targeting.entity';
+import { SHARE_CHANNELS, type ShareChannel } from '../campaigns/targeting.entity';
 import { CAMPAIGN_PATHS } from '../contracts/campaigns.contract';
 import type {
   CampaignSharesListResponse,
@@ -33,7 +33,7 @@ import {
   campaignQrPath,
   shortLinkPath,
 } from './share-links.rules';
-import { campaignQrLandingPath, landingPath } from './share-landing.rules';
+import { campaignQrLandingPath, fundraiserQrLandingPath, landingPath } from './share-landing.rules';
 import { inWeek, weekStart } from './weekly-window.rules';
 
 export type PromotionServiceDeps = {
@@ -47,6 +47,8 @@ export type PromotionServiceDeps = {
   ids: IdGenerator;
   /** The address people reach the platform at: short links and pages are made with it. */
   publicUrl: string;
+  /** Whether a promoter's fundraising page for a campaign is shown to the public (made, and not hidden). */
+  fundraiserPageShown: (campaignId: string, promoterId: string) => Promise<boolean>;
   /** The lists of who promotes what could not be brought up to date; the promotion itself is kept. */
   onListSyncFailure: (error: unknown, promotion: Pick<Promotion, 'campaignId' | 'creatorId'>) => void;
 };
@@ -93,6 +95,31 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
       url,
       shareUrl: networkShareUrl(link.channel, url, text),
     };
+  };
+
+  /**
+   * Counts a click of a share link or a scan of a QR code, unless a link previewer fetched it or it was
+   * only a HEAD request: the channel's counter in place, the click event and the UTM parameters, together.
+   */
+  const countClick = async (
+    click: { campaignId: string; channel: ShareChannel; promoterId: string | null },
+    request: { userAgent?: string; counts: boolean },
+  ): Promise<void> => {
+    if (!request.counts || isLinkPreviewer(request.userAgent)) return;
+    const at = clock.now().toISOString();
+    await unitOfWork.run(async (repositories) => {
+      await repositories.shareTracking.recordClick({ id: ids.newId(), ...click, createdAt: at });
+      await repositories.shareTracking.recordUtm({
+        id: ids.newId(),
+        campaignId: click.campaignId,
+        utm_source: click.channel,
+        utm_medium: SHARE_UTM_MEDIUM,
+        utm_campaign: click.campaignId,
+        utm_content: null,
+        utm_term: null,
+        createdAt: at,
+      });
+    });
   };
 
   /**
@@ -355,29 +382,33 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
       request: { userAgent?: string; counts: boolean },
     ): Promise<{ location: string } | null> {
       if (!isLive(await campaigns.findById(campaignId))) return null;
-      if (request.counts && !isLinkPreviewer(request.userAgent)) {
-        const at = clock.now().toISOString();
-        await unitOfWork.run(async (repositories) => {
-          await repositories.shareTracking.recordClick({
-            id: ids.newId(),
-            campaignId,
-            channel: 'qr',
-            promoterId: null,
-            createdAt: at,
-          });
-          await repositories.shareTracking.recordUtm({
-            id: ids.newId(),
-            campaignId,
-            utm_source: 'qr',
-            utm_medium: SHARE_UTM_MEDIUM,
-            utm_campaign: campaignId,
-            utm_content: null,
-            utm_term: null,
-            createdAt: at,
-          });
-        });
-      }
+      await countClick({ campaignId, channel: 'qr', promoterId: null }, request);
       return { location: campaignQrLandingPath(campaignId) };
+    },
+
+    /**
+     * Follows a scan of a promoter's fundraising page's QR code (`/q/{campaignId}/{promoterId}`): counts
+     * it as their click of channel `qr`, as a scan of their own QR code link is counted, and answers their
+     * page, or the campaign page while it is not shown (none yet, or hidden), naming them and the channel
+     * either way. Someone who does not promote the campaign (a mistyped address, a promotion gone) is
+     * nobody to credit: the scan is then the campaign's own. Null for a campaign that is not live.
+     */
+    async followFundraiserQr(
+      campaignId: string,
+      promoterId: string,
+      request: { userAgent?: string; counts: boolean },
+    ): Promise<{ location: string } | null> {
+      if (!isLive(await campaigns.findById(campaignId))) return null;
+      const [links, pageShown] = await Promise.all([
+        shareTracking.listShareLinks(promoterId, campaignId),
+        deps.fundraiserPageShown(campaignId, promoterId),
+      ]);
+      if (links.length === 0) {
+        await countClick({ campaignId, channel: 'qr', promoterId: null }, request);
+        return { location: campaignQrLandingPath(campaignId) };
+      }
+      await countClick({ campaignId, channel: 'qr', promoterId }, request);
+      return { location: fundraiserQrLandingPath(campaignId, promoterId, pageShown) };
     },
 
     /**
@@ -388,28 +419,7 @@ export function promotionServiceFactory(deps: PromotionServiceDeps) {
     async follow(code: string, request: { userAgent?: string; counts: boolean }): Promise<{ location: string } | null> {
       const link = await shareTracking.findShareLink(code);
       if (!link) return null;
-      if (request.counts && !isLinkPreviewer(request.userAgent)) {
-        const at = clock.now().toISOString();
-        await unitOfWork.run(async (repositories) => {
-          await repositories.shareTracking.recordClick({
-            id: ids.newId(),
-            campaignId: link.campaignId,
-            channel: link.channel,
-            promoterId: link.promoterId,
-            createdAt: at,
-          });
-          await repositories.shareTracking.recordUtm({
-            id: ids.newId(),
-            campaignId: link.campaignId,
-            utm_source: link.channel,
-            utm_medium: SHARE_UTM_MEDIUM,
-            utm_campaign: link.campaignId,
-            utm_content: null,
-            utm_term: null,
-            createdAt: at,
-          });
-        });
-      }
+      await countClick({ campaignId: link.campaignId, channel: link.channel, promoterId: link.promoterId }, request);
       return { location: landingPath(link) };
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignQrLandingPath, landingPath, shareChannelOf } from './share-landing.rules';
+import { campaignQrLandingPath, fundraiserQrLandingPath, landingPath, shareChannelOf } from './share-landing.rules';
 
 describe('where a share link leads', () => {
   it.each([
@@ -27,6 +27,15 @@ describe('where a share link leads', () => {
     );
     expect(campaignQrLandingPath('c-6')).toBe(
       '/campaign/c-6/details/?utm_source=qr&utm_medium=social&utm_campaign=c-6',
+    );
+  });
+
+  it("sends a scan of a fundraising page's QR code to the page, else to the campaign page, crediting its promoter", () => {
+    expect(fundraiserQrLandingPath('c-7', 'p 7', true)).toBe(
+      '/campaign/c-7/fundraisers/p%207/?ref=p+7&utm_source=qr&utm_medium=social&utm_campaign=c-7',
+    );
+    expect(fundraiserQrLandingPath('c-7', 'p-7', false)).toBe(
+      '/campaign/c-7/details/?ref=p-7&utm_source=qr&utm_medium=social&utm_campaign=c-7',
     );
   });
 });

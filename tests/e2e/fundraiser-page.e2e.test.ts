@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPES } from '@causeway/api/types';
 import { buildWeb } from '@causeway/scripts/build-web.mjs';
 import { expectAccessible, openBrowser, signInInBrowser, type BrowserSession } from '@causeway/tests/support/browser';
+import { expectQrCodeOf } from '@causeway/tests/support/qr-panel';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 
 /**
- * A promoter makes a fundraising page for a campaign they promote; a donor gives on it; the promoter's
- * progress and the campaign's top fundraisers move.
+ * A promoter makes a fundraising page for a campaign they promote and prints its QR code; a donor scans
+ * it and gives on the page; the promoter's progress and the campaign's top fundraisers move.
  */
 describe('a promoter’s fundraising page in the browser', () => {
   let app: TestApp;
@@ -15,6 +16,7 @@ describe('a promoter’s fundraising page in the browser', () => {
   let campaignId: string;
   let promoterId: string;
   let pageUrl: string;
+  let qrLink: string;
 
   const HEADLINE = 'A pantry on wheels for the islands';
 
@@ -47,7 +49,7 @@ describe('a promoter’s fundraising page in the browser', () => {
     expect([200, 201]).toContain(promoted);
     await page.goto(`${app.url}/donor/promotions`);
     const card = page.locator(`article[data-campaign-id="${campaignId}"]`);
-    await card.getByText('Your fundraising page').click();
+    await card.getByText('Your fundraising page', { exact: true }).click();
     const editor = card.getByTestId('fundraiser-editor');
     await editor.getByLabel('Headline').fill('Priya rows for the pantry van');
     await editor.getByLabel('Why you care').fill('I grew up on the islands.\n\nEvery gift keeps the van on the water.');
@@ -63,6 +65,12 @@ describe('a promoter’s fundraising page in the browser', () => {
       app.url,
     ).toString();
     expect(new URL(pageUrl).pathname).toBe(`/campaign/${campaignId}/fundraisers/${promoterId}/`);
+    // The QR code of the page, to print: its preview and downloads read as the short link it shows.
+    const qr = editor.getByTestId('fundraiser-qr');
+    await qr.getByRole('heading', { name: 'QR code of your page' }).waitFor();
+    qrLink = (await qr.locator('code').textContent())!;
+    expect(qrLink).toBe(`${app.url}/q/${campaignId}/${promoterId}`);
+    await expectQrCodeOf(qr, qrLink);
     await expectAccessible(page, 'the fundraising page editor');
     expect(promoter.errors).toEqual([]);
   });
@@ -77,9 +85,18 @@ describe('a promoter’s fundraising page in the browser', () => {
     expect(hidden.status).toBe(404);
   });
 
-  it('takes a gift on the page, credited to the promoter, and moves the page and the leaderboard', async () => {
+  it('takes a gift on the page after a scan of its QR code, credited to the promoter under qr, and moves the page and the leaderboard', async () => {
     const { page } = donor;
-    await page.goto(pageUrl);
+    const repositories = app.server.container.get(TYPES.Repositories);
+    const qrClicks = async () =>
+      (await repositories.shareTracking.listClicks(campaignId)).filter(
+        (click) => click.channel === 'qr' && click.promoterId === promoterId,
+      ).length;
+    const scansBefore = await qrClicks();
+    await page.goto(qrLink);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe(`/campaign/${campaignId}/fundraisers/${promoterId}/`);
+    expect(landed.searchParams.get('utm_source')).toBe('qr');
     await page.getByRole('heading', { name: 'Priya rows for the pantry van', level: 1 }).waitFor();
     expect(await page.getByTestId('fundraiser-raised').textContent()).toBe('$0.00');
     await expectAccessible(page, 'the fundraising page');
@@ -101,16 +118,16 @@ describe('a promoter’s fundraising page in the browser', () => {
     await page.waitForURL(new RegExp(`/campaign/${campaignId}/thank-you\\?session_id=cs_`));
     await page.getByTestId('receipt-amount').waitFor();
 
-    const repositories = app.server.container.get(TYPES.Repositories);
     await expect
       .poll(
         async () =>
           (await repositories.donations.listDonationsByUser(promoterId))
             .filter((donation) => donation.campaign_id === campaignId && donation.amount === 10_00)
-            .map((donation) => donation.user_id),
+            .map((donation) => [donation.user_id, donation.channel]),
         { timeout: 15_000 },
       )
-      .toEqual([promoterId]);
+      .toEqual([[promoterId, 'qr']]);
+    expect(await qrClicks()).toBe(scansBefore + 1);
 
     await page.goto(pageUrl);
     await expect
@@ -137,7 +154,7 @@ describe('a promoter’s fundraising page in the browser', () => {
     const { page } = promoter;
     await page.goto(`${app.url}/donor/promotions`);
     const card = page.locator(`article[data-campaign-id="${campaignId}"]`);
-    await card.getByText('Your fundraising page').click();
+    await card.getByText('Your fundraising page', { exact: true }).click();
     const progress = card.getByTestId('fundraiser-own-progress');
     await progress.waitFor();
     expect(await progress.textContent()).toContain('$10.00 raised of $200.00');
@@ -168,7 +185,7 @@ describe('a promoter’s fundraising page in the browser', () => {
     const own = promoter.page;
     await own.goto(`${app.url}/donor/promotions`);
     const card = own.locator(`article[data-campaign-id="${campaignId}"]`);
-    await card.getByText('Your fundraising page').click();
+    await card.getByText('Your fundraising page', { exact: true }).click();
     await card.getByText('The campaign’s organizers hid your page: Please use a photo of yourself.').waitFor();
     expect(donor.errors).toEqual([]);
   });

@@ -236,7 +236,13 @@ export function createApp(container: Container): RequestListener {
   );
   app.use(promotionRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
   app.use(fundraiserPageRoutes({ fundraisers: container.get(FUNDRAISER_PAGE_SERVICE), registry }));
-  app.use(qrCodeRoutes({ promotions: container.get(TYPES.PromotionService), registry }));
+  app.use(
+    qrCodeRoutes({
+      promotions: container.get(TYPES.PromotionService),
+      fundraisers: container.get(FUNDRAISER_PAGE_SERVICE),
+      registry,
+    }),
+  );
   app.use(appreciationRoutes({ appreciations: container.get(TYPES.AppreciationService), registry }));
   const publicUrl = config.publicUrl;
   app.use(stripeSessionRoutes({ budgetPayments: container.get(TYPES.BudgetPaymentService), registry, publicUrl }));

@@ -260,3 +260,159 @@ describe("a promoter's QR code", () => {
     expect(promotion.links.find((link: { channel: string }) => link.channel === 'qr').url).toBe(first);
   });
 });
+
+describe("a promoter's fundraising page's QR code", () => {
+  let campaignId: string;
+  let address: string;
+  const ownQr = (id: string, format: 'png' | 'svg', query = '') =>
+    `/api/campaigns/${id}/fundraisers/me/qr.${format}${query}`;
+  const pageBody = {
+    headline: 'Coats for the kids on my street',
+    story: '',
+    goalCents: 300_00,
+    showOnLeaderboard: true,
+  };
+
+  beforeAll(async () => {
+    campaignId = await liveCampaign();
+    expect((await api('POST', `/api/campaigns/${campaignId}/promotions`, cookies.promoter)).status).toBe(201);
+    address = `${app.url}/q/${campaignId}/${uids.promoter}`;
+  });
+
+  it('is 404 until the promoter has made their page, saying so', async () => {
+    const none = await api('GET', ownQr(campaignId, 'png'), cookies.promoter);
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toBe(
+      'You have no fundraising page for this campaign yet: make it first, then print its QR code.',
+    );
+    expect((await api('PUT', `/api/campaigns/${campaignId}/fundraisers/me`, cookies.promoter, pageBody)).status).toBe(
+      200,
+    );
+  });
+
+  it('downloads as PNG and SVG that read as the short address of their page, of the size asked', async () => {
+    const png = await download(ownQr(campaignId, 'png'), cookies.promoter);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="winter-coats-\d+-fundraiser-qr\.png"$/,
+    );
+    expect(png.headers.get('cache-control')).toBe('private, max-age=86400');
+    expect(pngPixels(png.bytes).width).toBe(1024);
+    expect(decodeQrPng(png.bytes)).toBe(address);
+
+    const svg = await download(ownQr(campaignId, 'svg'), cookies.promoter);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="winter-coats-\d+-fundraiser-qr\.svg"$/,
+    );
+    const text = new TextDecoder().decode(svg.bytes);
+    expect(text).not.toMatch(/<script|on\w+=/i);
+    expect(decodeQrSvg(text)).toBe(address);
+
+    const small = await download(ownQr(campaignId, 'png', '?size=128'), cookies.promoter);
+    expect(pngPixels(small.bytes).width).toBe(128);
+    expect(decodeQrPng(small.bytes)).toBe(address);
+    for (const size of ['127', '2049', 'big']) {
+      expect((await download(ownQr(campaignId, 'png', `?size=${size}`), cookies.promoter)).status).toBe(400);
+    }
+  });
+
+  it('is only for a promoter of the live campaign', async () => {
+    expect((await download(ownQr(campaignId, 'png'))).status).toBe(401);
+    expect((await download(ownQr(campaignId, 'svg'), cookies.campaigner)).status).toBe(403);
+    expect((await download(ownQr(campaignId, 'png'), cookies.super)).status).toBe(403);
+    expect((await download(ownQr(campaignId, 'png'), cookies.otherPromoter)).status).toBe(404);
+    expect((await download(ownQr('no-such-campaign', 'png'), cookies.promoter)).status).toBe(404);
+    await repositories().campaigns.update(campaignId, { isPaid: false });
+    expect((await download(ownQr(campaignId, 'svg'), cookies.promoter)).status).toBe(404);
+    // A scan of a printed code for a campaign that is not live reads as the campaign's own code would.
+    const ended = await scan(address);
+    expect(ended.status).toBe(404);
+    expect(await ended.text()).toContain('This link doesn’t lead anywhere');
+    await repositories().campaigns.update(campaignId, { isPaid: true });
+    expect((await scan(`${app.url}/q/no-such-campaign/${uids.promoter}`)).status).toBe(404);
+  });
+
+  it('counts a scan as their click of channel qr and leads to their page, where a gift is theirs under qr', async () => {
+    const scanned = await scan(address);
+    expect(scanned.status).toBe(302);
+    expect(scanned.headers.get('cache-control')).toBe('no-store');
+    const landing = new URL(scanned.headers.get('location')!, app.url);
+    expect(landing.pathname).toBe(`/campaign/${campaignId}/fundraisers/${uids.promoter}/`);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({
+      ref: uids.promoter,
+      utm_source: 'qr',
+      utm_medium: 'social',
+      utm_campaign: campaignId,
+    });
+    // A link previewer or a HEAD request is not a scan.
+    expect((await scan(address, { headers: { 'user-agent': 'WhatsApp/2.23.20.0' } })).status).toBe(302);
+    expect((await scan(address, { method: 'HEAD' })).status).toBe(302);
+    expect(await repositories().shareTracking.getCounters(campaignId)).toMatchObject({ qr: 1, x: 0 });
+    expect(await repositories().shareTracking.listClicks(campaignId)).toEqual([
+      expect.objectContaining({ channel: 'qr', promoterId: uids.promoter }),
+    ]);
+    const mine = await api('GET', '/api/promotions', cookies.promoter);
+    const promotion = mine.body.promotions.find((item: { campaignId: string }) => item.campaignId === campaignId);
+    expect(promotion.clicks).toEqual({ x: 0, linkedin: 0, facebook: 0, instagram: 0, qr: 1 });
+
+    // The page's donate panel sends its promoter and the landing link's network.
+    const opened = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, undefined, {
+      amount: 45_00,
+      donorName: 'Robin',
+      ref: uids.promoter,
+      channel: landing.searchParams.get('utm_source'),
+    });
+    expect(opened.status).toBe(201);
+    await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242', email: 'robin@donors.example' });
+    await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
+    const [donation] = await repositories().donations.listDonationsByCampaign(campaignId);
+    expect(donation).toMatchObject({ user_id: uids.promoter, channel: 'qr', amount: 45_00 });
+    const page = await api('GET', `/api/campaigns/${campaignId}/fundraisers/me`, cookies.promoter);
+    expect(page.body.page).toMatchObject({ raisedCents: 45_00, donors: 1 });
+  });
+
+  it('leads to the campaign page while the page is hidden, still crediting the promoter', async () => {
+    const visibility = `/api/campaigns/${campaignId}/fundraisers/${uids.promoter}/visibility`;
+    const hidden = await api('PUT', visibility, cookies.campaigner, { hidden: true, reason: 'A photo to change.' });
+    expect(hidden.status).toBe(200);
+    // The promoter may still download it: the code is the same once the page is shown again.
+    expect(decodeQrPng((await download(ownQr(campaignId, 'png'), cookies.promoter)).bytes)).toBe(address);
+    const scanned = await scan(address);
+    expect(scanned.status).toBe(302);
+    const landing = new URL(scanned.headers.get('location')!, app.url);
+    expect(landing.pathname).toBe(`/campaign/${campaignId}/details/`);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({
+      ref: uids.promoter,
+      utm_source: 'qr',
+      utm_medium: 'social',
+      utm_campaign: campaignId,
+    });
+    expect((await repositories().shareTracking.listClicks(campaignId)).map((click) => click.promoterId)).toEqual([
+      uids.promoter,
+      uids.promoter,
+    ]);
+
+    await api('PUT', visibility, cookies.campaigner, { hidden: false });
+    const shown = new URL((await scan(address)).headers.get('location')!, app.url);
+    expect(shown.pathname).toBe(`/campaign/${campaignId}/fundraisers/${uids.promoter}/`);
+  });
+
+  it("reads as the campaign's own code when it names someone who does not promote the campaign", async () => {
+    const before = (await repositories().shareTracking.getCounters(campaignId)).qr;
+    const scanned = await scan(`${app.url}/q/${campaignId}/nobody-here`);
+    expect(scanned.status).toBe(302);
+    const landing = new URL(scanned.headers.get('location')!, app.url);
+    expect(landing.pathname).toBe(`/campaign/${campaignId}/details/`);
+    expect(Object.fromEntries(landing.searchParams)).toEqual({
+      utm_source: 'qr',
+      utm_medium: 'social',
+      utm_campaign: campaignId,
+    });
+    expect((await repositories().shareTracking.getCounters(campaignId)).qr).toBe(before + 1);
+    const clicks = await repositories().shareTracking.listClicks(campaignId);
+    expect(clicks.filter((click) => click.promoterId === null)).toHaveLength(1);
+  });
+});

@@ -22,13 +22,18 @@ export async function qrImage(
   const options = { errorCorrectionLevel: 'M' as const, margin: 4, color: { dark: '#000000', light: '#ffffff' } };
   const body =
     format === 'png'
-      ? await QRCode.toBuffer(text, { ...options, type: 'png', width: size })
+      ? // The library draws floor(modules × (width / modules)) pixels, which floating point makes one pixel
+        // short for some widths and lengths of text: a thousandth of a pixel more keeps the width asked.
+        await QRCode.toBuffer(text, { ...options, type: 'png', width: size + 0.001 })
       : Buffer.from(await QRCode.toString(text, { ...options, type: 'svg', width: size }), 'utf8');
   return { body, contentType: CONTENT_TYPES[format] };
 }
 
-/** A file name from a campaign's name: lowercase words joined by dashes, then `-qr.{format}`. */
-export function qrFileName(name: string, format: QrFormat): string {
+/**
+ * A file name from a campaign's name: lowercase words joined by dashes, then what the code opens when it
+ * is not the campaign page (`-fundraiser`), then `-qr.{format}`.
+ */
+export function qrFileName(name: string, format: QrFormat, kind?: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
@@ -37,5 +42,5 @@ export function qrFileName(name: string, format: QrFormat): string {
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `${slug || 'campaign'}-qr.${format}`;
+  return `${slug || 'campaign'}${kind ? `-${kind}` : ''}-qr.${format}`;
 }

@@ -33,6 +33,11 @@ export const promotionModule = (config: Config, logger: Logger) =>
         clock: context.get(TYPES.Clock),
         ids: context.get(TYPES.Ids),
         publicUrl: config.publicUrl,
+        // As the public page answers it: a page is shown once made, until its campaign's organizers hide it.
+        fundraiserPageShown: async (campaignId, promoterId) => {
+          const fundraisers: FundraiserPageService = context.get(FUNDRAISER_PAGE_SERVICE);
+          return (await fundraisers.snapshot(campaignId, promoterId)).fundraiser !== null;
+        },
         onListSyncFailure: (error, promotion) =>
           logger.warn(
             { err: error, ...promotion },

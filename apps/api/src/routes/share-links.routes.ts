@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { FundraiserParams } from '@causeway/core/contracts/fundraiser-pages.contract';
 import { IdParams } from '@causeway/core/contracts/people.contract';
 import { ShareCodeParams } from '@causeway/core/contracts/promotion.contract';
 import type { PromotionService } from '@causeway/core/promotion/promotion.service';
@@ -67,6 +68,20 @@ export function shareLinkRoutes({ promotions }: { promotions: PromotionService }
     const params = IdParams.safeParse(req.params);
     const found = params.success
       ? await promotions.followCampaignQr(params.data.id, {
+          userAgent: req.get('user-agent'),
+          counts: req.method === 'GET',
+        })
+      : null;
+    sendOn(res, found);
+  });
+  /**
+   * A promoter's fundraising page's QR code, `GET /q/{campaignId}/{promoterId}`: counted as their click of
+   * channel qr, then sent on to their page (the campaign page while it is not shown), crediting them.
+   */
+  router.get('/q/:id/:promoterId', async (req, res) => {
+    const params = FundraiserParams.safeParse(req.params);
+    const found = params.success
+      ? await promotions.followFundraiserQr(params.data.id, params.data.promoterId, {
           userAgent: req.get('user-agent'),
           counts: req.method === 'GET',
         })

@@ -11,6 +11,7 @@ import {
 } from '@causeway/core/promotion/fundraiser-page.entity';
 import { ApiError, apiRequest } from '@causeway/shells/shared/http';
 import { LIVE_QUERY_KEYS } from '@causeway/shells/shared/live-queries';
+import { QrCodeDownloads } from '@causeway/shells/shared/ui/qr-code';
 
 const ownKey = (campaignId: string) => [...LIVE_QUERY_KEYS.campaigns, campaignId, 'fundraisers', 'me'] as const;
 
@@ -186,6 +187,21 @@ function EditorForm({ campaignId, page }: { campaignId: string; page: Fundraiser
             }}
           />
           {photo.isError && <p className="cw-field__error">{photo.error.message}</p>}
+        </div>
+      )}
+      {page && (
+        <div className="cw-share__qr" data-testid="fundraiser-qr">
+          <h3 className="cw-share__qr-title">QR code of your page</h3>
+          <QrCodeDownloads
+            imagePath={FUNDRAISER_PATHS.ownQr(campaignId)}
+            opens="your fundraising page"
+            link={`${window.location.origin}${FUNDRAISER_PATHS.qr(campaignId, page.promoterId)}`}
+            note={
+              page.hidden
+                ? 'While your page is hidden, a scan opens the campaign page instead; the scan and the gifts after it still count as yours.'
+                : 'For flyers and posters: a scan opens your page and counts as a click on your QR code, and the gifts made on it are yours.'
+            }
+          />
         </div>
       )}
     </div>
