@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { eventually } from '@causeway/tests/support/eventually';
 import { createLiveCampaign } from '@causeway/tests/support/campaigns';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
@@ -149,7 +150,8 @@ describe('coming back to the organization’s site after giving on its donate fo
   };
   const openCheckout = (campaignId: string, returnUrl?: unknown) =>
     callApi(app, 'POST', `/api/campaigns/${campaignId}/donations/checkout`, {
-      body: { amount: 25_00, ...(returnUrl === undefined ? {} : { returnUrl }) },
+      // As the form sends it: the place, for the reports, and the page to return to.
+      body: { amount: 25_00, givenOn: 'donate_form', ...(returnUrl === undefined ? {} : { returnUrl }) },
     });
   const sessionOf = (sessionId: string) =>
     app.server.container
@@ -230,6 +232,19 @@ describe('coming back to the organization’s site after giving on its donate fo
     }
     // Without one the receipt is as it was.
     expect((await callApi(app, 'GET', `/api/payments/${opened.body.sessionId}`)).body.returnLink).toBeUndefined();
+
+    // The campaign's report counts the gift among those made on the donate form on the organization's site.
+    await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
+    const report = await eventually(
+      () => callApi(app, 'GET', `/api/reporting/campaigns/${campaignId}`, { cookie: superCookie }),
+      (answer) => answer.status === 200 && answer.body.campaign.gifts === 1,
+      'the campaign’s report',
+    );
+    expect(report.body.places).toEqual({
+      campaignPage: { gifts: 0, raisedCents: 0 },
+      fundraiserPages: { gifts: 0, raisedCents: 0 },
+      donateForm: { gifts: 1, raisedCents: 25_00 },
+    });
   });
 
   it.each([

@@ -300,6 +300,10 @@ describe('donations', () => {
     { body: { amount: 25.5 }, message: 'Use whole cents, like 25.50.' },
     { body: {}, message: 'Enter an amount to give.' },
     { body: { amount: 500, message: 'x'.repeat(501) }, message: 'Keep your message under 500 characters.' },
+    {
+      body: { amount: 500, givenOn: 'elsewhere' },
+      message: 'Say where the gift is made: campaign_page, fundraiser_page or donate_form.',
+    },
   ])('refuses $body with a clear 400', async ({ body, message }) => {
     const refused = await api('POST', `/api/campaigns/${campaignId}/donations/checkout`, undefined, body);
     expect(refused.status).toBe(400);
