@@ -65,6 +65,11 @@ describe('the demo history', () => {
       expect(donations.filter((donation) => donation.user_id === null).every((donation) => !donation.channel)).toBe(
         true,
       );
+      // Given on the campaign's page or on the organization's own site; a promoter's donor on the campaign's page.
+      expect(new Set(donations.map((donation) => donation.given_on))).toEqual(
+        new Set(['campaign_page', 'donate_form']),
+      );
+      expect(promoted.every((donation) => donation.given_on === 'campaign_page')).toBe(true);
       const visits = await store.repositories.shareTracking.listPageVisits(campaign.campaignUUID);
       expect(visits.length).toBeGreaterThan(50);
       const visited = visits.reduce((sum, day) => sum + day.visits, 0);

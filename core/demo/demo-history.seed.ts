@@ -328,6 +328,8 @@ export function demoHistorySeeder(deps: DemoHistorySeedDeps) {
             const promoterId = random() < 0.4 ? pick(promoters) : null;
             // A promoter's donor came by one of their links, shared on one network.
             const channel = promoterId ? channelOf() : null;
+            // Some donors give on the form on the organization's own site; the rest on the campaign's page.
+            const givenOn = !promoterId && random() < 0.2 ? 'donate_form' : 'campaign_page';
             await repositories.donations.saveCheckout({
               sessionId,
               campaignId,
@@ -338,6 +340,7 @@ export function demoHistorySeeder(deps: DemoHistorySeedDeps) {
               donorId: donor.donorId,
               createdAt,
               channel,
+              givenOn,
             });
             report.checkouts++;
             // About two checkouts in three are paid.
@@ -362,6 +365,7 @@ export function demoHistorySeeder(deps: DemoHistorySeedDeps) {
                 ad_budget_share: split.adBudgetShare,
                 refunded: 0,
                 channel,
+                given_on: givenOn,
               },
             });
             await repositories.campaigns.countDonation(campaignId, amount);
