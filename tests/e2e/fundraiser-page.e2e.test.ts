@@ -189,4 +189,28 @@ describe('a promoter’s fundraising page in the browser', () => {
     await card.getByText('The campaign’s organizers hid your page: Please use a photo of yourself.').waitFor();
     expect(donor.errors).toEqual([]);
   });
+
+  it('shows the campaigner the gifts made on the page in the campaign’s report', async () => {
+    const { page } = donor;
+    await page.goto(`${app.url}/reports/campaigns/${campaignId}`);
+    const places = page.getByRole('region', { name: 'Where gifts were made' });
+    const onPages = places.locator('table tbody tr', { hasText: 'Fundraising pages' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await places.waitFor();
+          return (await onPages.locator('td').allTextContents()).join(' | ');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('1 | $10');
+    const promoters = page.getByRole('region', { name: 'Promoters' });
+    const priya = promoters.locator('table tbody tr', { hasText: 'Priya Shah' });
+    expect(await priya.locator('td').last().textContent()).toBe('1 gift, $10');
+    await places.getByRole('button', { name: 'Show table' }).click();
+    expect(await places.getByRole('table').isVisible()).toBe(true);
+    await expectAccessible(page, 'the campaign’s report');
+    expect(donor.errors).toEqual([]);
+  });
 });
