@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '@causeway/adapters/memory/manual-clock';
 import { createMemoryDataStore } from '@causeway/adapters/memory/memory.data-store';
 import { SequentialIds } from '@causeway/adapters/memory/sequential-ids';
+import { ensureGeneralFund } from '../campaigns/general-fund';
 import type { DataStore } from '../ports/unit-of-work.port';
 import { CAMPAIGN_LIST_FIGURES_MS, campaignDirectoryServiceFactory } from './campaign-directory.service';
 
@@ -68,6 +69,34 @@ describe('live campaigns', () => {
       pagePath: '/campaign/c-new/details/',
     });
     expect(JSON.stringify(listed)).not.toContain('io-1');
+  });
+
+  it('leaves out the organizations’ general funds, and still fills each page while campaigns follow', async () => {
+    await ensureGeneralFund(
+      store.repositories.campaigns,
+      { organizationId: 'org-1', name: 'Harbor Light Food Bank' },
+      'owner-1',
+      '2026-07-10T00:00:00.000Z',
+    );
+    for (const [id, at] of [
+      ['c-a', '2026-07-11T00:00:00.000Z'],
+      ['c-b', '2026-07-09T00:00:00.000Z'],
+    ] as const) {
+      await store.repositories.campaigns.create({
+        campaignUUID: id,
+        userId: 'owner-1',
+        organizationId: 'org-1',
+        campaignName: id,
+        createdAt: at,
+      });
+    }
+    const first = await service().listLive({ limit: 2 });
+    expect(first.items.map((campaign) => campaign.campaignId)).toEqual(['c-a', 'c-b']);
+    const second = await service().listLive({ limit: 2, cursor: first.nextCursor! });
+    expect(second.items.map((campaign) => campaign.campaignId)).toEqual(['c-new', 'c-edge']);
+    expect(second.nextCursor).toBeNull();
+    const all = await service().listLive({ limit: 10 });
+    expect(all.items.map((campaign) => campaign.campaignId)).toEqual(['c-a', 'c-b', 'c-new', 'c-edge']);
   });
 
   it('shows one, and its figures from its donations; a deleted or unknown one is a 404', async () => {

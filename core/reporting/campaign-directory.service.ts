@@ -106,12 +106,18 @@ export function campaignDirectoryServiceFactory({
       createdSince: liveSince(now),
       ...(organizationId === undefined ? {} : { organizationId }),
     };
-    const page = pageOf(await campaigns.list(filter, request), limit, (campaign) => ({
-      at: campaign.createdAt,
-      id: campaign.campaignUUID,
-    }));
-    // An organization's general fund takes gifts but is no campaign to show: the page may come one short.
-    const listed = page.items.filter((campaign) => !isGeneralFund(campaign));
+    // An organization's general fund takes gifts but is no campaign to show: left out before paging, and
+    // read on past it, so a page is full whenever more campaigns follow (one fund per organization).
+    const shown: Campaign[] = [];
+    for (let after = request.after; ;) {
+      const rows = await campaigns.list(filter, { ...request, ...(after ? { after } : {}) });
+      shown.push(...rows.filter((campaign) => !isGeneralFund(campaign)));
+      const last = rows.at(-1);
+      if (shown.length >= request.limit || rows.length < request.limit || !last) break;
+      after = { at: last.createdAt, id: last.campaignUUID };
+    }
+    const page = pageOf(shown, limit, (campaign) => ({ at: campaign.createdAt, id: campaign.campaignUUID }));
+    const listed = page.items;
     // Each organization is read once, however many of its campaigns are listed.
     const organizationIds = [...new Set(listed.flatMap((campaign) => campaign.organizationId ?? []))];
     const found = await Promise.all(organizationIds.map((id) => organizations.findById(id)));
