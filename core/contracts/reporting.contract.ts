@@ -115,6 +115,21 @@ const paged = <Row extends z.ZodType>(row: Row) =>
  * The headline figures of a range. Raised is net of refunds; a gift counts once it is not refunded in
  * full; a refund counts on the day of the gift it refunds. Ratios are null when their divisor is 0.
  */
+/** Gifts made in one place (not refunded in full) and what they raised net of refunds, over the range. */
+export const PlaceFigures = z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents });
+export type PlaceFigures = z.infer<typeof PlaceFigures>;
+
+/**
+ * Where the gifts were made: promoters' fundraising pages, the donate form on the organization's own
+ * site, and the campaign's page (every other gift, older ones included).
+ */
+export const GiftPlaces = z.object({
+  campaignPage: PlaceFigures,
+  fundraiserPages: PlaceFigures,
+  donateForm: PlaceFigures,
+});
+export type GiftPlaces = z.infer<typeof GiftPlaces>;
+
 export const ReportTotals = z.object({
   raisedCents: Cents,
   grossCents: Cents,
@@ -153,6 +168,7 @@ export const ReportTotals = z.object({
       raisedCents: Cents,
     }),
   ),
+  places: GiftPlaces,
 });
 export type ReportTotals = z.infer<typeof ReportTotals>;
 
@@ -275,10 +291,6 @@ export const ChannelFigures = z.object({
 });
 export type ChannelFigures = z.infer<typeof ChannelFigures>;
 
-/** Gifts made in one place (not refunded in full) and what they raised net of refunds, over the range. */
-export const PlaceFigures = z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents });
-export type PlaceFigures = z.infer<typeof PlaceFigures>;
-
 /** A promoter's figures for one campaign over the range. */
 export const CampaignPromoterFigures = z.object({
   promoterId: Id,
@@ -307,15 +319,8 @@ export const CampaignReportResponse = z.object({
   channels: z.array(ChannelFigures),
   /** Gifts that came through no share link (ads, direct visits). */
   direct: z.object({ gifts: z.number().int().nonnegative(), raisedCents: Cents }),
-  /**
-   * Where the gifts were made: promoters' fundraising pages, the donate form on the organization's own
-   * site, and the campaign's page (every other gift, older ones included).
-   */
-  places: z.object({
-    campaignPage: PlaceFigures,
-    fundraiserPages: PlaceFigures,
-    donateForm: PlaceFigures,
-  }),
+  /** Where the gifts were made. */
+  places: GiftPlaces,
   /** By gifts brought, then raised. */
   promoters: z.array(CampaignPromoterFigures),
   freshness: ReportFreshness,

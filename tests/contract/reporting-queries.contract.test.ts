@@ -62,6 +62,12 @@ describe.each(mirrorFactories())('ReportingQueries contract on $name', (factory)
         { channel: 'instagram', shareClicks: 0, gifts: 0, raisedCents: 0 },
         { channel: 'qr', shareClicks: 0, gifts: 0, raisedCents: 0 },
       ],
+      // g6 on Priya's fundraising page, g2 on the donate form; g1, g7 and g4 (net of its refund) on campaign pages.
+      places: {
+        campaignPage: { gifts: 3, raisedCents: 7_000 },
+        fundraiserPages: { gifts: 1, raisedCents: 2_000 },
+        donateForm: { gifts: 1, raisedCents: 5_000 },
+      },
     });
   });
 

@@ -1,10 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { SHARE_CHANNELS } from '@causeway/core/campaigns/targeting.entity';
+import { COUNTED_GIFT_PLACES } from './rollups.sql';
 import pg from 'pg';
 import type {
   CampaignReportRow,
   ChannelFigures,
   DonorRow,
+  GiftPlaces,
   GiftRow,
   ListedCampaign,
   PaymentRow,
@@ -107,8 +109,30 @@ const totalsOf = (row: Row, liveCampaigns: number): ReportTotals => {
       gifts: num(row[`gifts_${channel}`]),
       raisedCents: num(row[`raised_${channel}`]),
     })),
+    places: placesOf(row, gifts, raised),
   };
 };
+
+/** Gifts made on fundraising pages and on donate forms, summed over campaign or scope days. */
+const placeSums = sql.raw(
+  COUNTED_GIFT_PLACES.map(
+    (place) => `sum(gifts_on_${place}) as gifts_on_${place}, sum(raised_on_${place}) as raised_on_${place}`,
+  ).join(', '),
+);
+
+/** Where the gifts summed in `row` were made: the counted places, and the campaign's page for the rest. */
+function placesOf(row: Row, gifts: number, raised: number): GiftPlaces {
+  const fundraiserPages = { gifts: num(row.gifts_on_fundraiser_page), raisedCents: num(row.raised_on_fundraiser_page) };
+  const donateForm = { gifts: num(row.gifts_on_donate_form), raisedCents: num(row.raised_on_donate_form) };
+  return {
+    campaignPage: {
+      gifts: Math.max(0, gifts - fundraiserPages.gifts - donateForm.gifts),
+      raisedCents: Math.max(0, raised - fundraiserPages.raisedCents - donateForm.raisedCents),
+    },
+    fundraiserPages,
+    donateForm,
+  };
+}
 
 /** The rollups' scope of a window: the organization, or '/' for every organization. */
 const scopeOf = (window: { organizationId: string | null }): string => window.organizationId ?? '/';
@@ -856,7 +880,7 @@ export function createPostgresReportingQueries(
               sum(refunds) as refunds, sum(raised_cents) as raised, sum(impressions) as impressions,
               sum(ad_clicks) as ad_clicks, sum(spend_cents) as spend, sum(page_visits) as page_visits,
               sum(fee_gifts) as fee_gifts, sum(covered_fee_cents) as covered_fees,
-              ${channelSums}
+              ${channelSums}, ${placeSums}
             from reporting.scope_days where scope = ${scopeOf(window)} and ${dayRange(window)}
           ),
           givers as (${giversSql(window)}),
@@ -904,9 +928,7 @@ export function createPostgresReportingQueries(
                     sql`sum(${sql.ref(`share_clicks_${channel}`)}) as ${sql.ref(`share_clicks_${channel}`)}, sum(${sql.ref(`gifts_${channel}`)}) as ${sql.ref(`gifts_${channel}`)}, sum(${sql.ref(`raised_${channel}`)}) as ${sql.ref(`raised_${channel}`)}`,
                 ),
               )}
-              , sum(gifts_on_fundraiser_page) as gifts_on_fundraiser_page,
-              sum(raised_on_fundraiser_page) as raised_on_fundraiser_page,
-              sum(gifts_on_donate_form) as gifts_on_donate_form, sum(raised_on_donate_form) as raised_on_donate_form
+              , ${placeSums}
             from reporting.campaign_days where campaign_id = ${campaignId} and ${dayRange(window)}`,
         ),
         rowsOf(
@@ -944,11 +966,6 @@ export function createPostgresReportingQueries(
       }));
       const gifts = num(sums.gifts);
       const raised = num(sums.raised);
-      const fundraiserPages = {
-        gifts: num(sums.gifts_on_fundraiser_page),
-        raisedCents: num(sums.raised_on_fundraiser_page),
-      };
-      const donateForm = { gifts: num(sums.gifts_on_donate_form), raisedCents: num(sums.raised_on_donate_form) };
       return {
         campaign: campaignRowOf(campaignRow),
         series: series.map(seriesPointOf),
@@ -964,14 +981,7 @@ export function createPostgresReportingQueries(
           gifts: Math.max(0, gifts - channels.reduce((sum, channel) => sum + channel.gifts, 0)),
           raisedCents: Math.max(0, raised - channels.reduce((sum, channel) => sum + channel.raisedCents, 0)),
         },
-        places: {
-          campaignPage: {
-            gifts: Math.max(0, gifts - fundraiserPages.gifts - donateForm.gifts),
-            raisedCents: Math.max(0, raised - fundraiserPages.raisedCents - donateForm.raisedCents),
-          },
-          fundraiserPages,
-          donateForm,
-        },
+        places: placesOf(sums, gifts, raised),
         promoters: promoters.map((row) => {
           const name = `${String(row.first_name ?? '')} ${String(row.last_name ?? '')}`.trim();
           return {

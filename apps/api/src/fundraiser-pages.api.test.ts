@@ -314,6 +314,10 @@ describe('giving on a fundraising page', () => {
       fundraiserPages: { gifts: 2, raisedCents: 65_00 },
       donateForm: { gifts: 0, raisedCents: 0 },
     });
+    // The organization's overview sums the same places over its campaigns.
+    const overview = await api('GET', '/api/reporting/overview', cookies.campaigner);
+    expect(overview.body.totals.places.fundraiserPages).toEqual({ gifts: 2, raisedCents: 65_00 });
+    expect(overview.body.totals.places.donateForm).toEqual({ gifts: 0, raisedCents: 0 });
     const gifts = await api('GET', `/api/reporting/campaigns/${campaignId}/gifts`, cookies.campaigner);
     const byAmount = gifts.body.rows
       .map((row: { amountCents: number; givenOn: string | null }) => [row.amountCents, row.givenOn])

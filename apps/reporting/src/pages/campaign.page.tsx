@@ -9,19 +9,18 @@ import {
   isFlat,
   leaderRows,
   moneyRows,
-  placeRows,
   type ChannelRow,
   type FunnelRow,
   type LeaderRow,
-  type PlaceRow,
 } from '../model/charts';
 import { count, dollars, longDay, percent, perDollar } from '../model/format';
 import { presetLabel, withScope, type ReportScope } from '../model/scope';
 import { ChartFrame } from '../ui/chart-frame';
-import { ChannelsChart, FunnelChart, LeaderboardChart, MoneyChart, PlacesChart } from '../ui/charts';
+import { ChannelsChart, FunnelChart, LeaderboardChart, MoneyChart } from '../ui/charts';
 import { KpiGrid } from '../ui/kpis';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
 import { GiftsSection } from './gifts-table';
+import { PlacesFrame } from './places-frame';
 import { moneyColumns } from './overview.page';
 
 const funnelColumns = [
@@ -35,12 +34,6 @@ const channelColumns = [
   { header: 'Share clicks', numeric: true, cell: (row: ChannelRow) => count(row.shareClicks) },
   { header: 'Gifts', numeric: true, cell: (row: ChannelRow) => count(row.gifts) },
   { header: 'Raised', numeric: true, cell: (row: ChannelRow) => dollars(Math.round(row.raised * 100)) },
-] as const;
-
-const placeColumns = [
-  { header: 'Where', cell: (row: PlaceRow) => row.place },
-  { header: 'Gifts', numeric: true, cell: (row: PlaceRow) => count(row.gifts) },
-  { header: 'Raised', numeric: true, cell: (row: PlaceRow) => dollars(Math.round(row.raised * 100)) },
 ] as const;
 
 /** A promoter's fundraising page and what was given on it: "No page", or its gifts and what they raised. */
@@ -77,7 +70,6 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
   const funnelData = funnelRows(funnel);
   const channelData = channelRows(channels);
   const leaders = leaderRows(promoters);
-  const placeData = placeRows(places);
   return (
     <div className="cw-rep-page">
       {back}
@@ -143,15 +135,7 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
           <ChannelsChart rows={channelData} measure="shareClicks" />
         </ChartFrame>
       </div>
-      <ChartFrame
-        title="Where gifts were made"
-        summary={`${count(places.fundraiserPages.gifts)} gifts (${dollars(places.fundraiserPages.raisedCents)}) were made on promoters' fundraising pages and ${count(places.donateForm.gifts)} (${dollars(places.donateForm.raisedCents)}) on the donate form on your site; the rest on the campaign's page.`}
-        rows={placeData}
-        columns={placeColumns}
-        rowKey={(row) => row.place}
-      >
-        {placeData.every((row) => row.gifts === 0) ? <NoFigures what="gifts" /> : <PlacesChart rows={placeData} />}
-      </ChartFrame>
+      <PlacesFrame places={places} campaignPages="the campaign's page" />
       <ChartFrame
         title="Promoters"
         summary={

@@ -8,6 +8,7 @@ import { ChannelsChart, MoneyChart } from '../ui/charts';
 import { ExportButtons } from '../ui/export-buttons';
 import { KpiGrid, type Kpi } from '../ui/kpis';
 import { ErrorPanel, Freshness, LoadingSkeleton, NoFigures } from '../ui/states';
+import { PlacesFrame } from './places-frame';
 
 function kpisOf(totals: ReportTotals, previous: ReportTotals | null): Kpi[] {
   return [
@@ -139,6 +140,7 @@ export function OverviewPage({ scope }: { scope: ReportScope }) {
               <ChannelsChart rows={channels} measure="gifts" />
             )}
           </ChartFrame>
+          <PlacesFrame places={totals.places} campaignPages="the campaigns' pages" />
         </>
       )}
     </div>
