@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
+import pRetry, { AbortError } from 'p-retry';
 import type { BusMessage, EventBus } from '@causeway/core/ports/event-bus.port';
 import { busSubscribers } from '../system/bus-subscribers';
+import { isAlreadyExists } from './firestore-context';
+
+/** gRPC codes a write may meet in passing (unknown, deadline exceeded, aborted, unavailable): tried again. */
+const PASSING = new Set<unknown>([2, 4, 10, 14]);
 
 /** Where live messages pass between the instances of one Firestore project. */
 export const LIVE_MESSAGES_COLLECTION = 'live_messages';
@@ -121,7 +126,26 @@ export async function createFirestoreEventBus(options: FirestoreEventBusOptions)
   }, options.sweepMs ?? 30_000);
   sweep.unref();
 
-  const write = (fields: Omit<Stored, 'at'>) => messages.add({ ...fields, at: FieldValue.serverTimestamp() });
+  /**
+   * Writes a message, trying again (a few times, within a second) when the write fails in passing. Its id
+   * is chosen once: a try that landed though its answer was lost makes the next one find it taken, and the
+   * message is written once.
+   */
+  const write = (fields: Omit<Stored, 'at'>) => {
+    const doc = messages.doc();
+    return pRetry(
+      async (attempt) => {
+        try {
+          await doc.create({ ...fields, at: FieldValue.serverTimestamp() });
+        } catch (error) {
+          if (attempt > 1 && isAlreadyExists(error)) return;
+          if (!PASSING.has((error as { code?: unknown }).code)) throw new AbortError(error as Error);
+          throw error;
+        }
+      },
+      { retries: 3, minTimeout: 50, maxTimeout: 400 },
+    );
+  };
 
   return {
     async publish(message) {
