@@ -150,6 +150,7 @@ describe('opening a donation', () => {
       donorId: 'donor-1',
       createdAt: NOW.toISOString(),
       channel: 'x',
+      givenOn: null,
       coveredFee: 0,
     });
   });
@@ -219,6 +220,23 @@ describe('opening a donation', () => {
       promoterId: promoter,
       channel: saved,
     });
+  });
+
+  it.each([
+    { ref: 'promoter-1', givenOn: 'fundraiser_page', saved: 'fundraiser_page', what: "a promoter's page" },
+    { ref: undefined, givenOn: 'fundraiser_page', saved: null, what: 'a page that names no promoter' },
+    { ref: 'nobody-at-all', givenOn: 'fundraiser_page', saved: null, what: 'a page whose promoter is unknown' },
+    {
+      ref: 'promoter-1',
+      givenOn: 'campaign_page',
+      saved: 'campaign_page',
+      what: "a promoter's link to the campaign's page",
+    },
+    { ref: undefined, givenOn: 'donate_form', saved: 'donate_form', what: "the organization's own site" },
+    { ref: undefined, givenOn: undefined, saved: null, what: 'a checkout that does not say' },
+  ] as const)('keeps where the gift is made for $what', async ({ ref, givenOn, saved }) => {
+    const { sessionId } = await service().open(null, 'c-1', { amount: 1_000, ref, givenOn });
+    expect((await store.repositories.donations.findCheckout(sessionId))?.givenOn).toBe(saved);
   });
 
   it('refuses a campaign that takes no donations with a conflict, an unknown one with a 404', async () => {

@@ -30,6 +30,25 @@ const download = async (path: string, cookie?: string) => {
 const scan = (url: string, init: RequestInit = {}) =>
   fetch(`${app.url}${new URL(url).pathname}`, { redirect: 'manual', ...init });
 
+/**
+ * Scans `address` once and checks where it leads: a 302, never kept, to `path` with the QR code's UTM
+ * parameters (and the promoter's `ref` when it credits one).
+ */
+async function expectScanLeadsTo(address: string, path: string, campaignId: string, ref?: string): Promise<URL> {
+  const scanned = await scan(address);
+  expect(scanned.status).toBe(302);
+  expect(scanned.headers.get('cache-control')).toBe('no-store');
+  const landing = new URL(scanned.headers.get('location')!, app.url);
+  expect(landing.pathname).toBe(path);
+  expect(Object.fromEntries(landing.searchParams)).toEqual({
+    ...(ref ? { ref } : {}),
+    utm_source: 'qr',
+    utm_medium: 'social',
+    utm_campaign: campaignId,
+  });
+  return landing;
+}
+
 let count = 0;
 async function liveCampaign(fields: Record<string, unknown> = {}): Promise<string> {
   count += 1;
@@ -127,16 +146,7 @@ describe("a live campaign's own QR code", () => {
   });
 
   it('counts a scan as a click of channel qr without a promoter, and a gift after it under qr in the report', async () => {
-    const scanned = await scan(address);
-    expect(scanned.status).toBe(302);
-    expect(scanned.headers.get('cache-control')).toBe('no-store');
-    const landing = new URL(scanned.headers.get('location')!, app.url);
-    expect(landing.pathname).toBe(`/campaign/${campaignId}/details/`);
-    expect(Object.fromEntries(landing.searchParams)).toEqual({
-      utm_source: 'qr',
-      utm_medium: 'social',
-      utm_campaign: campaignId,
-    });
+    const landing = await expectScanLeadsTo(address, `/campaign/${campaignId}/details/`, campaignId);
     // A link previewer or a HEAD request is not a scan.
     expect((await scan(address, { headers: { 'user-agent': 'Slackbot 1.0' } })).status).toBe(302);
     expect((await scan(address, { method: 'HEAD' })).status).toBe(302);
@@ -336,17 +346,12 @@ describe("a promoter's fundraising page's QR code", () => {
   });
 
   it('counts a scan as their click of channel qr and leads to their page, where a gift is theirs under qr', async () => {
-    const scanned = await scan(address);
-    expect(scanned.status).toBe(302);
-    expect(scanned.headers.get('cache-control')).toBe('no-store');
-    const landing = new URL(scanned.headers.get('location')!, app.url);
-    expect(landing.pathname).toBe(`/campaign/${campaignId}/fundraisers/${uids.promoter}/`);
-    expect(Object.fromEntries(landing.searchParams)).toEqual({
-      ref: uids.promoter,
-      utm_source: 'qr',
-      utm_medium: 'social',
-      utm_campaign: campaignId,
-    });
+    const landing = await expectScanLeadsTo(
+      address,
+      `/campaign/${campaignId}/fundraisers/${uids.promoter}/`,
+      campaignId,
+      uids.promoter,
+    );
     // A link previewer or a HEAD request is not a scan.
     expect((await scan(address, { headers: { 'user-agent': 'WhatsApp/2.23.20.0' } })).status).toBe(302);
     expect((await scan(address, { method: 'HEAD' })).status).toBe(302);
@@ -364,12 +369,18 @@ describe("a promoter's fundraising page's QR code", () => {
       donorName: 'Robin',
       ref: uids.promoter,
       channel: landing.searchParams.get('utm_source'),
+      givenOn: 'fundraiser_page',
     });
     expect(opened.status).toBe(201);
     await submitCheckoutForm(opened.body.url, { number: '4242 4242 4242 4242', email: 'robin@donors.example' });
     await app.server.container.get(STRIPE_SANDBOX).webhooks.drain();
     const [donation] = await repositories().donations.listDonationsByCampaign(campaignId);
-    expect(donation).toMatchObject({ user_id: uids.promoter, channel: 'qr', amount: 45_00 });
+    expect(donation).toMatchObject({
+      user_id: uids.promoter,
+      channel: 'qr',
+      given_on: 'fundraiser_page',
+      amount: 45_00,
+    });
     const page = await api('GET', `/api/campaigns/${campaignId}/fundraisers/me`, cookies.promoter);
     expect(page.body.page).toMatchObject({ raisedCents: 45_00, donors: 1 });
   });
@@ -380,16 +391,7 @@ describe("a promoter's fundraising page's QR code", () => {
     expect(hidden.status).toBe(200);
     // The promoter may still download it: the code is the same once the page is shown again.
     expect(decodeQrPng((await download(ownQr(campaignId, 'png'), cookies.promoter)).bytes)).toBe(address);
-    const scanned = await scan(address);
-    expect(scanned.status).toBe(302);
-    const landing = new URL(scanned.headers.get('location')!, app.url);
-    expect(landing.pathname).toBe(`/campaign/${campaignId}/details/`);
-    expect(Object.fromEntries(landing.searchParams)).toEqual({
-      ref: uids.promoter,
-      utm_source: 'qr',
-      utm_medium: 'social',
-      utm_campaign: campaignId,
-    });
+    await expectScanLeadsTo(address, `/campaign/${campaignId}/details/`, campaignId, uids.promoter);
     expect((await repositories().shareTracking.listClicks(campaignId)).map((click) => click.promoterId)).toEqual([
       uids.promoter,
       uids.promoter,
@@ -402,15 +404,7 @@ describe("a promoter's fundraising page's QR code", () => {
 
   it("reads as the campaign's own code when it names someone who does not promote the campaign", async () => {
     const before = (await repositories().shareTracking.getCounters(campaignId)).qr;
-    const scanned = await scan(`${app.url}/q/${campaignId}/nobody-here`);
-    expect(scanned.status).toBe(302);
-    const landing = new URL(scanned.headers.get('location')!, app.url);
-    expect(landing.pathname).toBe(`/campaign/${campaignId}/details/`);
-    expect(Object.fromEntries(landing.searchParams)).toEqual({
-      utm_source: 'qr',
-      utm_medium: 'social',
-      utm_campaign: campaignId,
-    });
+    await expectScanLeadsTo(`${app.url}/q/${campaignId}/nobody-here`, `/campaign/${campaignId}/details/`, campaignId);
     expect((await repositories().shareTracking.getCounters(campaignId)).qr).toBe(before + 1);
     const clicks = await repositories().shareTracking.listClicks(campaignId);
     expect(clicks.filter((click) => click.promoterId === null)).toHaveLength(1);
