@@ -117,6 +117,16 @@ describe('chart rows', () => {
       { place: 'Fundraising pages', gifts: 2, raised: 40 },
       { place: 'Donate form on your site', gifts: 1, raised: 30 },
     ]);
+    expect(
+      placeRows(
+        {
+          campaignPage: { gifts: 5, raisedCents: 12_500 },
+          fundraiserPages: { gifts: 0, raisedCents: 0 },
+          donateForm: { gifts: 0, raisedCents: 0 },
+        },
+        'Campaign pages',
+      )[0],
+    ).toEqual({ place: 'Campaign pages', gifts: 5, raised: 125 });
   });
 });
 

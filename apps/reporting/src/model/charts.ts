@@ -112,9 +112,9 @@ export interface PlaceRow {
   raised: number;
 }
 
-export function placeRows(places: CampaignReportResponse['places']): PlaceRow[] {
+export function placeRows(places: CampaignReportResponse['places'], campaignPage = 'Campaign page'): PlaceRow[] {
   return [
-    { place: 'Campaign page', ...placeFigures(places.campaignPage) },
+    { place: campaignPage, ...placeFigures(places.campaignPage) },
     { place: 'Fundraising pages', ...placeFigures(places.fundraiserPages) },
     { place: 'Donate form on your site', ...placeFigures(places.donateForm) },
   ];

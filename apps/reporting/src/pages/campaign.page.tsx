@@ -135,7 +135,7 @@ export function CampaignReportPage({ campaignId, scope }: { campaignId: string; 
           <ChannelsChart rows={channelData} measure="shareClicks" />
         </ChartFrame>
       </div>
-      <PlacesFrame places={places} campaignPages="the campaign's page" />
+      <PlacesFrame places={places} />
       <ChartFrame
         title="Promoters"
         summary={

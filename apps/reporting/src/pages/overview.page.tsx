@@ -140,7 +140,7 @@ export function OverviewPage({ scope }: { scope: ReportScope }) {
               <ChannelsChart rows={channels} measure="gifts" />
             )}
           </ChartFrame>
-          <PlacesFrame places={totals.places} campaignPages="the campaigns' pages" />
+          <PlacesFrame places={totals.places} overAll />
         </>
       )}
     </div>

@@ -15,8 +15,9 @@ const placeColumns = [
  * Where the range's gifts were made: promoters' fundraising pages, the donate form on the organization's
  * own site, and the campaign's page (or pages) for the rest.
  */
-export function PlacesFrame({ places, campaignPages }: { places: GiftPlaces; campaignPages: string }) {
-  const rows = placeRows(places);
+export function PlacesFrame({ places, overAll = false }: { places: GiftPlaces; overAll?: boolean }) {
+  const rows = placeRows(places, overAll ? 'Campaign pages' : 'Campaign page');
+  const campaignPages = overAll ? "the campaigns' pages" : "the campaign's page";
   const { fundraiserPages, donateForm } = places;
   return (
     <ChartFrame
