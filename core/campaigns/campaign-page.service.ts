@@ -3,7 +3,7 @@ import type { CampaignRepository } from '../ports/campaign.repository';
 import type { OrganizationRepository } from '../ports/organization.repository';
 import { notFound } from '../shared/errors';
 import { absoluteFileUrl } from '../shared/file-address';
-import { keptReads, type KeptRead } from '../shared/kept-reads';
+import { keptReads, snapshotsOf, type KeptRead } from '../shared/kept-reads';
 import { campaignPageOf } from './pre-campaign.service';
 
 export type CampaignPageServiceDeps = {
@@ -110,25 +110,18 @@ export function campaignPageServiceFactory({
     now,
   });
   /** One snapshot per kept read, so what is built from it can be kept beside it. */
-  const snapshots = new WeakMap<KeptRead<CampaignPage | null>, CampaignPageSnapshot>();
+  const snapshotOf = snapshotsOf((kept: KeptRead<CampaignPage | null>, campaignId: string): CampaignPageSnapshot => ({
+    campaignId,
+    get page() {
+      return kept.value;
+    },
+    get readAt() {
+      return kept.readAt;
+    },
+  }));
 
-  const snapshot = async (campaignId: string): Promise<CampaignPageSnapshot> => {
-    const kept = await reads.get(campaignId, campaignId);
-    let found = snapshots.get(kept);
-    if (!found) {
-      found = {
-        campaignId,
-        get page() {
-          return kept.value;
-        },
-        get readAt() {
-          return kept.readAt;
-        },
-      };
-      snapshots.set(kept, found);
-    }
-    return found;
-  };
+  const snapshot = async (campaignId: string): Promise<CampaignPageSnapshot> =>
+    snapshotOf(await reads.get(campaignId, campaignId), campaignId);
 
   /** Drops what is kept of these pages: the next reader reads them again. */
   const forget = (change: CampaignPageChange) => {

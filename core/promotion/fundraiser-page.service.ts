@@ -31,7 +31,7 @@ import { CAMPAIGN_LIST_FIGURES_MS } from '../reporting/campaign-directory.servic
 import type { UserRepository } from '../ports/user.repository';
 import { DomainError, invalid, notFound } from '../shared/errors';
 import { absoluteFileUrl } from '../shared/file-address';
-import { keptReads, type KeptRead } from '../shared/kept-reads';
+import { keptReads, snapshotsOf, type KeptRead } from '../shared/kept-reads';
 import type { UserProfile } from '../users/user.entity';
 import { AVATAR_EXTENSIONS, checkAvatar } from '../users/avatar';
 import { plainText, type FundraiserPage } from './fundraiser-page.entity';
@@ -284,26 +284,25 @@ export function fundraiserPageServiceFactory(deps: FundraiserPageServiceDeps) {
     same,
     now,
   });
-  const snapshots = new WeakMap<KeptRead<PublicFundraiserPage | null>, FundraiserPageSnapshot>();
+  const snapshotOf = snapshotsOf(
+    (kept: KeptRead<PublicFundraiserPage | null>, campaignId: string, promoterId: string): FundraiserPageSnapshot => ({
+      campaignId,
+      promoterId,
+      get fundraiser() {
+        return kept.value;
+      },
+      get readAt() {
+        return kept.readAt;
+      },
+    }),
+  );
 
-  const snapshot = async (campaignId: string, promoterId: string): Promise<FundraiserPageSnapshot> => {
-    const kept = await publicReads.get(JSON.stringify([campaignId, promoterId]), { campaignId, promoterId });
-    let found = snapshots.get(kept);
-    if (!found) {
-      found = {
-        campaignId,
-        promoterId,
-        get fundraiser() {
-          return kept.value;
-        },
-        get readAt() {
-          return kept.readAt;
-        },
-      };
-      snapshots.set(kept, found);
-    }
-    return found;
-  };
+  const snapshot = async (campaignId: string, promoterId: string): Promise<FundraiserPageSnapshot> =>
+    snapshotOf(
+      await publicReads.get(JSON.stringify([campaignId, promoterId]), { campaignId, promoterId }),
+      campaignId,
+      promoterId,
+    );
 
   /** Drops what is kept of these campaigns' pages and leaderboards (and of every campaign of these organizations). */
   const forget = (change: CampaignPageChange) => {

@@ -12,6 +12,24 @@ export interface KeptRead<V> {
   readAt: number;
 }
 
+/**
+ * One object per kept read, made from it once: what is built from that object (a page's HTML, its
+ * compressed bytes) can be kept beside it by identity, and goes when the read is replaced or dropped.
+ */
+export function snapshotsOf<V, A extends unknown[], S extends object>(
+  make: (kept: KeptRead<V>, ...args: A) => S,
+): (kept: KeptRead<V>, ...args: A) => S {
+  const made = new WeakMap<KeptRead<V>, S>();
+  return (kept, ...args) => {
+    let found = made.get(kept);
+    if (!found) {
+      found = make(kept, ...args);
+      made.set(kept, found);
+    }
+    return found;
+  };
+}
+
 export interface KeptReadsOptions<Q, V> {
   /** Reads what the query of a key asks for (every query of one key asks for the same). */
   read(query: Q): Promise<V>;
