@@ -70,3 +70,19 @@ export async function callApi<T = any>(
   }
   return { status: response.status, body, headers: response.headers };
 }
+
+/**
+ * Signs in the demo campaigner, promoter and super user: each one's cookie, and the campaigner's and
+ * the promoter's user ids.
+ */
+export async function signInDemoTeam(app: Pick<TestApp, 'url' | 'demoPassword'>) {
+  const campaigner = await signInAs(app, 'campaigner@demo.local');
+  const promoter = await signInAs(app, 'promoter@demo.local');
+  const superUser = await signInAs(app, 'super@demo.local');
+  const uidOf = async (cookie: string) =>
+    (await callApi<{ user: { uid: string } }>(app, 'GET', '/api/auth/session', { cookie })).body.user.uid;
+  return {
+    cookies: { campaigner, promoter, super: superUser },
+    uids: { campaigner: await uidOf(campaigner), promoter: await uidOf(promoter) },
+  };
+}

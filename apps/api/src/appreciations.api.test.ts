@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_MESSAGE } from '@causeway/core/appreciations/appreciation-message.rules';
 import { Donation } from '@causeway/core/donations/donation.entity';
 import { addPerson } from '@causeway/tests/support/add-person';
-import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { callApi, signInDemoTeam } from '@causeway/tests/support/api-client';
 import { freePort } from '@causeway/tests/support/free-port';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { submitCheckoutForm } from '@causeway/tests/stripe/sandbox-control';
@@ -50,11 +50,9 @@ async function liveCampaign(target: TestApp, organizationId: string, userId: str
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const name of ['campaigner', 'promoter', 'super'] as const) {
-    cookies[name] = await signInAs(app, `${name}@demo.local`);
-  }
-  uids.campaigner = (await api('GET', '/api/auth/session', cookies.campaigner)).body.user.uid;
-  uids.promoter = (await api('GET', '/api/auth/session', cookies.promoter)).body.user.uid;
+  const team = await signInDemoTeam(app);
+  Object.assign(cookies, team.cookies);
+  Object.assign(uids, team.uids);
   harborId = (await repositories().organizations.list())[0]!.organizationId;
   cookies.colleague = (await addPerson(app, { email: 'lee@harbor.example', organizationId: harborId })).cookie;
   cookies.harborAdmin = (

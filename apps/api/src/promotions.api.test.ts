@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPerson } from '@causeway/tests/support/add-person';
-import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { callApi, signInDemoTeam } from '@causeway/tests/support/api-client';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
 import { TYPES } from './types';
 
@@ -40,11 +40,9 @@ const follow = (url: string, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const name of ['campaigner', 'promoter', 'super'] as const) {
-    cookies[name] = await signInAs(app, `${name}@demo.local`);
-  }
-  uids.campaigner = (await api('GET', '/api/auth/session', cookies.campaigner)).body.user.uid;
-  uids.promoter = (await api('GET', '/api/auth/session', cookies.promoter)).body.user.uid;
+  const team = await signInDemoTeam(app);
+  Object.assign(cookies, team.cookies);
+  Object.assign(uids, team.uids);
   harborId = (await repositories().organizations.list()).find(
     (org) => org.name === 'Harbor Light Food Bank',
   )!.organizationId;

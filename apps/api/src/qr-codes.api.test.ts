@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTING_API, type CampaignReportResponse } from '@causeway/core/contracts/reporting.contract';
 import { addPerson } from '@causeway/tests/support/add-person';
-import { callApi, signInAs } from '@causeway/tests/support/api-client';
+import { callApi, signInDemoTeam } from '@causeway/tests/support/api-client';
 import { decodeQrPng, decodeQrSvg, pngPixels } from '@causeway/tests/support/qr-decode';
 import { mirrorCaughtUp } from '@causeway/tests/support/reporting';
 import { startTestApp, type TestApp } from '@causeway/tests/support/start-app';
@@ -69,11 +69,9 @@ async function liveCampaign(fields: Record<string, unknown> = {}): Promise<strin
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const name of ['campaigner', 'promoter', 'super'] as const) {
-    cookies[name] = await signInAs(app, `${name}@demo.local`);
-  }
-  uids.campaigner = (await api('GET', '/api/auth/session', cookies.campaigner)).body.user.uid;
-  uids.promoter = (await api('GET', '/api/auth/session', cookies.promoter)).body.user.uid;
+  const team = await signInDemoTeam(app);
+  Object.assign(cookies, team.cookies);
+  Object.assign(uids, team.uids);
   harborId = (await repositories().organizations.list()).find(
     (org) => org.name === 'Harbor Light Food Bank',
   )!.organizationId;
